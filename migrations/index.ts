@@ -1,0 +1,7 @@
+// Every migration, oldest first. `npm run migration:create` writes a new file; list it here.
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122071103_initial } from './Migration20261122071103_initial.js';
+
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
+];

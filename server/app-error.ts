@@ -1,0 +1,24 @@
+import { ERRORS, type ErrorCode, type ErrorIssue } from '../shared/errors.js';
+
+/**
+ * The one error type of the service. Thrown anywhere below a procedure; the tRPC error formatter
+ * and the REST facade render it as `{ error, code }` with the status from the shared table.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: ErrorIssue[] | undefined;
+  /** Extra response headers, such as `Retry-After`. */
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, options: { issues?: ErrorIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(code, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.issues = options.issues;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}

@@ -1,0 +1,68 @@
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type Express } from 'express';
+import { randomUUID } from 'node:crypto';
+import { pinoHttp } from 'pino-http';
+import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { errorHandler, noStore, notFound, parseJsonBody, requireJsonContentType } from './http/guards.js';
+import { loggableError, loggableUrl } from './http/log-safe.js';
+import { restErrorBodies } from './http/rest-error-bodies.js';
+import { appRouter } from './routers/_app.js';
+import { createContextFactory, type AppServices } from './trpc/context.js';
+import type { Meta } from './trpc/init.js';
+import { errorResponseMeta, restResponseMeta } from './trpc/response-meta.js';
+import { toAppError } from './trpc/to-app-error.js';
+
+function metaByPath(): Map<string, Meta | undefined> {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
+  return new Map(Object.entries(procedures).map(([path, procedure]) => [path, procedure._def.meta]));
+}
+
+export function createApp(services: AppServices): Express {
+  const { logger } = services;
+  const createContext = createContextFactory(services);
+  const logInternal = (error: unknown, path?: string) => logger.error({ err: loggableError(error), path }, 'unexpected failure');
+  const onError = ({ error, path }: { error: Parameters<typeof toAppError>[0]; path?: string | undefined }) => {
+    const appError = toAppError(error);
+    if (appError.code === 'internal' || appError.code === 'service_unavailable') logInternal(error.cause ?? error, path);
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', services.config.trustProxy);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Method, redacted path and status only: no headers, so no cookie ever reaches a log line.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(['/api', '/trpc'], noStore, requireJsonContentType, parseJsonBody);
+
+  app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, onError, responseMeta: errorResponseMeta }));
+  app.use(
+    '/api',
+    restErrorBodies,
+    // Mounted at /api but matching full paths: the adapter reads `originalUrl`-less `url`, so restore it.
+    (req, _res, next) => {
+      req.url = req.originalUrl;
+      next();
+    },
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      responseMeta: restResponseMeta(metaByPath()),
+    }),
+  );
+  app.use(notFound);
+  app.use(errorHandler((error) => logInternal(error)));
+  return app;
+}

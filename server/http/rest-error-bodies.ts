@@ -1,0 +1,24 @@
+import type { RequestHandler } from 'express';
+
+interface FormattedShape {
+  data?: { code?: string; error?: string; issues?: unknown };
+}
+
+/**
+ * The REST adapter renders errors as `{ message, code, issues, data }` with tRPC's own codes.
+ * Our error formatter already put the real answer in `data`; this rewrites the body to the
+ * documented `{ error, code, issues? }`, in this one place.
+ */
+export const restErrorBodies: RequestHandler = (_req, res, next) => {
+  const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (res.statusCode >= 400 && typeof chunk === 'string') {
+      const { data } = JSON.parse(chunk) as FormattedShape;
+      if (data?.code) {
+        chunk = JSON.stringify({ error: data.error, code: data.code, ...(data.issues ? { issues: data.issues } : {}) });
+      }
+    }
+    return end(chunk, ...rest);
+  }) as typeof res.end;
+  next();
+};

@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { systemClock } from './clock.js';
+import { ConfigError, loadConfig, resolveSessionSecret } from './config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { migrate, openOrm } from './db/orm.js';
+import { createLogger } from './logger.js';
+import { createPasswordHasher } from './services/accounts/passwords.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`nobat: invalid setting ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, (message) => logger.debug({ postgres: message.trim() }));
+    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const orm = await openOrm(databaseUrl);
+  await migrate(orm, databaseUrl);
+
+  const app = createApp({
+    orm,
+    config,
+    clock: systemClock,
+    hasher: createPasswordHasher(),
+    sessionSecret: resolveSessionSecret(config),
+    logger,
+  });
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`nobat listening on http://${config.host}:${port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await orm.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`nobat: failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

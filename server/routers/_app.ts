@@ -1,0 +1,12 @@
+import { router } from '../trpc/init.js';
+import { authRouter } from './auth/router.js';
+import { healthRouter } from './health/router.js';
+import { setupRouter } from './setup/router.js';
+
+export const appRouter = router({
+  health: healthRouter,
+  setup: setupRouter,
+  auth: authRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,23 @@
+import { ZLoginRequest } from '../../../shared/schemas/auth.js';
+import { ZUserEnvelope } from '../../../shared/schemas/user.js';
+import { publicUser } from '../../services/accounts/public-user.js';
+import { login as signIn } from '../../services/auth/login.js';
+import { publicProcedure } from '../../trpc/procedures.js';
+import { setSessionCookie } from '../../trpc/session-cookie.js';
+
+export const login = publicProcedure
+  .meta({ openapi: { method: 'POST', path: '/api/auth/login', tags: ['auth'], summary: 'Sign in with username and password' } })
+  .input(ZLoginRequest)
+  .output(ZUserEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    const { services } = ctx;
+    const { user, token } = await signIn(ctx.em, input, {
+      client: ctx.client,
+      presentedToken: ctx.sessionToken,
+      hasher: services.hasher,
+      now: services.clock.now(),
+      sessionTtlSeconds: services.config.sessionTtlSeconds,
+    });
+    setSessionCookie(ctx, token);
+    return { user: publicUser(user) };
+  });

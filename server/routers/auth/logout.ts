@@ -1,0 +1,14 @@
+import { ZLogoutRequest, ZLogoutResponse } from '../../../shared/schemas/auth.js';
+import { logout as signOut } from '../../services/auth/logout.js';
+import { publicProcedure } from '../../trpc/procedures.js';
+import { clearSessionCookie } from '../../trpc/session-cookie.js';
+
+export const logout = publicProcedure
+  .meta({ openapi: { method: 'POST', path: '/api/auth/logout', tags: ['auth'], summary: 'End the current session' } })
+  .input(ZLogoutRequest)
+  .output(ZLogoutResponse)
+  .mutation(async ({ ctx }) => {
+    await signOut(ctx.em, ctx.sessionToken, ctx.client, ctx.services.clock.now());
+    clearSessionCookie(ctx);
+    return { ok: true };
+  });

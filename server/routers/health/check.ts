@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ZHealthResponse } from '../../../shared/schemas/health.js';
+import { CONNECT_TIMEOUT_MS } from '../../db/orm.js';
+import { databaseIsUp } from '../../services/health/check-database.js';
+import { publicProcedure } from '../../trpc/procedures.js';
+
+export const check = publicProcedure
+  .meta({ openapi: { method: 'GET', path: '/api/health', tags: ['status'], summary: 'Application and database health' } })
+  .input(z.void())
+  .output(ZHealthResponse)
+  .query(async ({ ctx }) => {
+    const up = await databaseIsUp(ctx.em, CONNECT_TIMEOUT_MS);
+    if (!up) ctx.responseStatus = 503;
+    return { ok: up, db: up ? 'up' : 'down' } as const;
+  });

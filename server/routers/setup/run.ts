@@ -1,0 +1,30 @@
+import { ZSetupRequest } from '../../../shared/schemas/setup.js';
+import { ZUserEnvelope } from '../../../shared/schemas/user.js';
+import { publicUser } from '../../services/accounts/public-user.js';
+import { runSetup } from '../../services/setup/run-setup.js';
+import { publicProcedure } from '../../trpc/procedures.js';
+import { setSessionCookie } from '../../trpc/session-cookie.js';
+
+export const run = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/auth/setup',
+      tags: ['auth'],
+      summary: 'First-run setup: create the hospital, its first ward and the super administrator',
+    },
+    successStatus: 201,
+  })
+  .input(ZSetupRequest)
+  .output(ZUserEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    const { services } = ctx;
+    const { user, token } = await runSetup(ctx.em, input, {
+      client: ctx.client,
+      hasher: services.hasher,
+      now: services.clock.now(),
+      sessionTtlSeconds: services.config.sessionTtlSeconds,
+    });
+    setSessionCookie(ctx, token);
+    return { user: publicUser(user) };
+  });

@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TLoginRequest } from '../../../shared/schemas/auth.js';
+import { AppError } from '../../app-error.js';
+import { User } from '../../db/entities/user.js';
+import type { PasswordHasher } from '../accounts/passwords.js';
+import { usernameKey } from '../accounts/username-key.js';
+import { recordAuthEvent } from '../audit/record-auth-event.js';
+import type { RequestClient } from '../request-client.js';
+import { createSession } from '../sessions/create-session.js';
+import { revokeSessions } from '../sessions/revoke-sessions.js';
+import { tokenHash } from '../sessions/tokens.js';
+
+export interface LoginOptions {
+  client: RequestClient;
+  /** The token of a session cookie presented with the sign-in: that session is replaced. */
+  presentedToken: string | null;
+  hasher: PasswordHasher;
+  now: Date;
+  sessionTtlSeconds: number;
+}
+
+/** Checks the credentials and starts a session. Wrong username and wrong password fail alike. */
+export async function login(em: EntityManager, input: TLoginRequest, options: LoginOptions) {
+  const { client, hasher, now } = options;
+  const user = await em.findOne(User, { usernameKey: usernameKey(input.username) }, { populate: ['passwordHash'] });
+  const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
+    recordAuthEvent(em, { type: 'login_failed', client, userId: user?.id, username: input.username, reason }, now);
+    await em.flush();
+    return new AppError(code);
+  };
+  if (!user) {
+    await hasher.verifyDummy(input.password);
+    throw await failure('unknown_username', 'invalid_credentials');
+  }
+  if (!(await hasher.verify(user.passwordHash, input.password))) throw await failure('wrong_password', 'invalid_credentials');
+  // Told only to whoever knows the password, so it reveals nothing about which accounts exist.
+  if (!user.active) throw await failure('account_inactive', 'account_inactive');
+
+  const token = await em.transactional(async (tx) => {
+    if (options.presentedToken) await revokeSessions(tx, { tokenHash: tokenHash(options.presentedToken) }, now);
+    const created = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
+    recordAuthEvent(tx, { type: 'login_succeeded', client, userId: user.id }, now);
+    return created.token;
+  });
+  return { user, token };
+}

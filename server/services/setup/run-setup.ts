@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSetupRequest } from '../../../shared/schemas/setup.js';
+import { AppError } from '../../app-error.js';
+import { Hospital } from '../../db/entities/hospital.js';
+import { User } from '../../db/entities/user.js';
+import { Ward } from '../../db/entities/ward.js';
+import type { PasswordHasher } from '../accounts/passwords.js';
+import { usernameKey } from '../accounts/username-key.js';
+import { recordAuthEvent } from '../audit/record-auth-event.js';
+import type { RequestClient } from '../request-client.js';
+import { createSession } from '../sessions/create-session.js';
+import { needsSetup } from './needs-setup.js';
+
+// Serialises concurrent setups across every process sharing the database.
+const SETUP_LOCK = 727_002;
+
+export interface SetupOptions {
+  client: RequestClient;
+  hasher: PasswordHasher;
+  now: Date;
+  sessionTtlSeconds: number;
+}
+
+/** Creates the hospital, its first ward and the super-admin manager, and signs that manager in. */
+export async function runSetup(em: EntityManager, input: TSetupRequest, options: SetupOptions) {
+  const { client, now } = options;
+  // Cheap refusal first, so a finished installation never pays for a hash.
+  if (!(await needsSetup(em))) throw new AppError('setup_complete');
+  const passwordHash = await options.hasher.hash(input.password);
+  return em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(?)', [SETUP_LOCK]);
+    if (!(await needsSetup(tx))) throw new AppError('setup_complete');
+    const hospital = tx.create(Hospital, { name: input.hospitalName, createdAt: now });
+    const ward = tx.create(Ward, { hospital, name: input.wardName, nameKey: input.wardName.toLowerCase(), createdAt: now });
+    const user = tx.create(User, {
+      hospital,
+      ward,
+      name: input.name,
+      username: input.username,
+      usernameKey: usernameKey(input.username),
+      passwordHash,
+      role: 'manager',
+      isSuperAdmin: true,
+      mustChangePassword: false,
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.flush();
+    const { token } = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
+    recordAuthEvent(tx, { type: 'setup_completed', client, userId: user.id }, now);
+    return { user, token };
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Every error the service can answer with: machine code → HTTP status → messages.
+ * The code never changes with language; `fa` is the default message, `en` is chosen by Accept-Language.
+ */
+export const ERRORS = {
+  invalid_input: { status: 400, fa: 'ورودی نامعتبر است.', en: 'The input is invalid.' },
+  invalid_json: { status: 400, fa: 'بدنهٔ درخواست JSON معتبر نیست.', en: 'The request body is not valid JSON.' },
+  wrong_password: { status: 400, fa: 'رمز عبور فعلی درست نیست.', en: 'The current password is incorrect.' },
+  password_unchanged: {
+    status: 400,
+    fa: 'رمز عبور جدید باید با رمز فعلی متفاوت باشد.',
+    en: 'The new password must differ from the present one.',
+  },
+  unauthenticated: { status: 401, fa: 'ابتدا وارد شوید.', en: 'Sign-in is required.' },
+  invalid_credentials: {
+    status: 401,
+    fa: 'نام کاربری یا رمز عبور نادرست است.',
+    en: 'The username or password is incorrect.',
+  },
+  account_inactive: { status: 403, fa: 'این حساب غیرفعال است.', en: 'This account is inactive.' },
+  forbidden: { status: 403, fa: 'اجازهٔ این کار را ندارید.', en: 'You are not allowed to do this.' },
+  ward_forbidden: {
+    status: 403,
+    fa: 'اجازهٔ دسترسی به این بخش را ندارید.',
+    en: 'You may not use the selected ward.',
+  },
+  must_change_password: {
+    status: 403,
+    fa: 'پیش از ادامه باید رمز عبور خود را تغییر دهید.',
+    en: 'You must change your password before continuing.',
+  },
+  not_found: { status: 404, fa: 'یافت نشد.', en: 'Not found.' },
+  invite_not_found: { status: 404, fa: 'دعوت‌نامه یافت نشد.', en: 'The invitation was not found.' },
+  session_not_found: { status: 404, fa: 'نشست یافت نشد.', en: 'The session was not found.' },
+  user_not_found: { status: 404, fa: 'کاربر یافت نشد.', en: 'The user was not found.' },
+  username_taken: {
+    status: 409,
+    fa: 'این نام کاربری قبلاً استفاده شده است.',
+    en: 'This username is already taken.',
+  },
+  setup_complete: {
+    status: 409,
+    fa: 'راه‌اندازی اولیه قبلاً انجام شده است.',
+    en: 'First-run setup has already been completed.',
+  },
+  invite_not_revocable: {
+    status: 409,
+    fa: 'این دعوت‌نامه دیگر قابل لغو نیست.',
+    en: 'This invitation can no longer be revoked.',
+  },
+  ward_name_taken: {
+    status: 409,
+    fa: 'بخشی با این نام وجود دارد.',
+    en: 'A ward with this name already exists.',
+  },
+  invite_used: { status: 410, fa: 'این دعوت‌نامه قبلاً استفاده شده است.', en: 'This invitation has been used.' },
+  invite_expired: { status: 410, fa: 'این دعوت‌نامه منقضی شده است.', en: 'This invitation has expired.' },
+  invite_revoked: { status: 410, fa: 'این دعوت‌نامه لغو شده است.', en: 'This invitation has been revoked.' },
+  payload_too_large: { status: 413, fa: 'بدنهٔ درخواست بیش از حد بزرگ است.', en: 'The request body is too large.' },
+  unsupported_media_type: {
+    status: 415,
+    fa: 'نوع محتوای درخواست باید application/json باشد.',
+    en: 'The request content type must be application/json.',
+  },
+  too_many_attempts: {
+    status: 429,
+    fa: 'تلاش‌های ناموفق زیاد بود؛ کمی بعد دوباره تلاش کنید.',
+    en: 'Too many failed attempts; try again later.',
+  },
+  internal: { status: 500, fa: 'خطای داخلی رخ داد.', en: 'An internal error occurred.' },
+  service_unavailable: {
+    status: 503,
+    fa: 'سرویس موقتاً در دسترس نیست.',
+    en: 'The service is temporarily unavailable.',
+  },
+} as const satisfies Record<string, { status: number; fa: string; en: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type Language = 'fa' | 'en';
+
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+/** The Error shape of the interface description: `{ error, code }`, plus `issues` for validation failures. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  issues?: ErrorIssue[];
+}
+
+export function errorBody(code: ErrorCode, language: Language, issues?: ErrorIssue[]): ErrorBody {
+  return { error: ERRORS[code][language], code, ...(issues ? { issues } : {}) };
+}

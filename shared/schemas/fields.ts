@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+const codePoints = (value: string) => [...value].length;
+
+/** Trimmed, 3 to 64 letters (any script), digits, `.`, `_`, `-`. */
+export const ZUsername = z
+  .string()
+  .trim()
+  .normalize('NFC')
+  .refine((value) => codePoints(value) >= 3 && codePoints(value) <= 64, 'Must be 3 to 64 characters.')
+  .refine((value) => /^[\p{L}\p{M}\p{Nd}._-]*$/u.test(value), 'May contain only letters, digits, ".", "_" and "-".');
+
+/** 6 to 200 characters counted as Unicode code points; never trimmed. */
+export const ZPassword = z
+  .string()
+  .refine((value) => codePoints(value) >= 6, 'Must be at least 6 characters.')
+  .refine((value) => codePoints(value) <= 200, 'Must be at most 200 characters.');
+
+/** A person's, hospital's or ward's name: trimmed, 1 to 200 characters. */
+export const ZName = z
+  .string()
+  .trim()
+  .refine((value) => codePoints(value) >= 1, 'Must not be empty.')
+  .refine((value) => codePoints(value) <= 200, 'Must be at most 200 characters.');
+
+/** ISO 8601 timestamp in UTC. */
+export const ZTimestamp = z.iso.datetime();
+
+export const ZOk = z.object({ ok: z.boolean() });
+export type TOk = z.infer<typeof ZOk>;
