@@ -1,0 +1,20 @@
+// Runs without path mapping: it may import packages and server/db/embedded.ts (which imports packages only).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
+
+/**
+ * Tests create one database per test file on a PostgreSQL server: the one DATABASE_URL points at,
+ * or, when it is unset, an embedded server started here for the whole run.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.DATABASE_URL) {
+    process.env.NOBAT_TEST_SERVER_URL = process.env.DATABASE_URL;
+    return;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'nobat-test-'));
+  const embedded = await startEmbeddedPostgres(dataDir);
+  (globalThis as { nobatEmbedded?: unknown }).nobatEmbedded = { embedded, dataDir };
+  process.env.NOBAT_TEST_SERVER_URL = embedded.adminUrl;
+}

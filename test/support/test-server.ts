@@ -1,0 +1,107 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { createApp } from '../../server/app.js';
+import type { Clock } from '../../server/clock.js';
+import { loadConfig, resolveSessionSecret, type Config } from '../../server/config.js';
+import { migrate, openOrm } from '../../server/db/orm.js';
+import { createLogger } from '../../server/logger.js';
+import { createPasswordHasher, type PasswordHasher } from '../../server/services/accounts/passwords.js';
+import type { AppServices } from '../../server/trpc/context.js';
+import { TestClient } from './client.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+/** A clock that stands still until a test moves it. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-22T08:00:00.000Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(date: Date | string): void {
+    this.current = new Date(date);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestServer {
+  url: string;
+  orm: MikroORM;
+  database: TestDatabase;
+  config: Config;
+  clock: TestClock;
+  services: AppServices;
+  /** Every log line the app wrote, as JSON text. */
+  logs: string[];
+  /** A fresh EntityManager, for looking at the database as it is. */
+  em(): EntityManager;
+  client(): TestClient;
+  /** Empties every table, for tests that need a new installation. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Settings as environment variables, on top of test defaults. */
+  env?: Record<string, string>;
+  hasher?: PasswordHasher;
+  /** Use this database (already migrated or not) instead of a new one. */
+  database?: TestDatabase;
+  /** Another test server's ORM/database is shared; do not drop it on close. */
+  keepDatabase?: boolean;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = mkdtempSync(join(tmpdir(), 'nobat-data-'));
+  const config = loadConfig({ LOG_LEVEL: 'info', SESSION_SECRET: 'test-secret-that-is-at-least-32-characters', ...options.env, DATA_DIR: dataDir });
+  const orm = await openOrm(database.url);
+  await migrate(orm, database.url);
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const clock = new TestClock();
+  const services: AppServices = {
+    orm,
+    config,
+    clock,
+    hasher: options.hasher ?? createPasswordHasher(),
+    sessionSecret: resolveSessionSecret(config),
+    logger: createLogger(config.logLevel, sink),
+  };
+  const server: Server = await new Promise((resolve) => {
+    const listening = createApp(services).listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    orm,
+    database,
+    config,
+    clock,
+    services,
+    logs,
+    em: () => orm.em.fork(),
+    client: () => new TestClient(url),
+    async reset() {
+      const tables = ['auth_event', 'login_failure', 'session', 'invite', 'app_user', 'ward', 'hospital'];
+      await orm.em.fork().execute(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await orm.close();
+      if (!options.keepDatabase) await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
