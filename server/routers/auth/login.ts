@@ -2,6 +2,7 @@ import { ZLoginRequest } from '../../../shared/schemas/auth.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { login as signIn } from '../../services/auth/login.js';
+import { throttleSettings } from '../../services/auth/login-throttle.js';
 import { publicProcedure } from '../../trpc/procedures.js';
 import { setSessionCookie } from '../../trpc/session-cookie.js';
 
@@ -17,6 +18,7 @@ export const login = publicProcedure
       hasher: services.hasher,
       now: services.clock.now(),
       sessionTtlSeconds: services.config.sessionTtlSeconds,
+      throttle: throttleSettings(services.config),
     });
     setSessionCookie(ctx, token);
     return { user: publicUser(user) };

@@ -9,6 +9,7 @@ import type { RequestClient } from '../request-client.js';
 import { createSession } from '../sessions/create-session.js';
 import { revokeSessions } from '../sessions/revoke-sessions.js';
 import { tokenHash } from '../sessions/tokens.js';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottleSettings } from './login-throttle.js';
 
 export interface LoginOptions {
   client: RequestClient;
@@ -17,13 +18,23 @@ export interface LoginOptions {
   hasher: PasswordHasher;
   now: Date;
   sessionTtlSeconds: number;
+  throttle: ThrottleSettings;
 }
 
 /** Checks the credentials and starts a session. Wrong username and wrong password fail alike. */
 export async function login(em: EntityManager, input: TLoginRequest, options: LoginOptions) {
   const { client, hasher, now } = options;
-  const user = await em.findOne(User, { usernameKey: usernameKey(input.username) }, { populate: ['passwordHash'] });
+  const key = usernameKey(input.username);
+  try {
+    await assertLoginAllowed(em, key, client.ip, now, options.throttle);
+  } catch (error) {
+    recordAuthEvent(em, { type: 'login_failed', client, username: input.username, reason: 'rate_limited' }, now);
+    await em.flush();
+    throw error;
+  }
+  const user = await em.findOne(User, { usernameKey: key }, { populate: ['passwordHash'] });
   const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
+    if (code === 'invalid_credentials') recordLoginFailure(em, key, client.ip, now);
     recordAuthEvent(em, { type: 'login_failed', client, userId: user?.id, username: input.username, reason }, now);
     await em.flush();
     return new AppError(code);
@@ -37,6 +48,7 @@ export async function login(em: EntityManager, input: TLoginRequest, options: Lo
   if (!user.active) throw await failure('account_inactive', 'account_inactive');
 
   const token = await em.transactional(async (tx) => {
+    await clearLoginFailures(tx, key, client.ip);
     if (options.presentedToken) await revokeSessions(tx, { tokenHash: tokenHash(options.presentedToken) }, now);
     const created = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
     recordAuthEvent(tx, { type: 'login_succeeded', client, userId: user.id }, now);

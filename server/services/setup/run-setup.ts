@@ -2,10 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSetupRequest } from '../../../shared/schemas/setup.js';
 import { AppError } from '../../app-error.js';
 import { Hospital } from '../../db/entities/hospital.js';
-import { User } from '../../db/entities/user.js';
 import { Ward } from '../../db/entities/ward.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
-import { usernameKey } from '../accounts/username-key.js';
+import { createAccount } from '../accounts/create-account.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
 import type { RequestClient } from '../request-client.js';
 import { createSession } from '../sessions/create-session.js';
@@ -32,21 +31,21 @@ export async function runSetup(em: EntityManager, input: TSetupRequest, options:
     if (!(await needsSetup(tx))) throw new AppError('setup_complete');
     const hospital = tx.create(Hospital, { name: input.hospitalName, createdAt: now });
     const ward = tx.create(Ward, { hospital, name: input.wardName, nameKey: input.wardName.toLowerCase(), createdAt: now });
-    const user = tx.create(User, {
-      hospital,
-      ward,
-      name: input.name,
-      username: input.username,
-      usernameKey: usernameKey(input.username),
-      passwordHash,
-      role: 'manager',
-      isSuperAdmin: true,
-      mustChangePassword: false,
-      active: true,
-      createdAt: now,
-      updatedAt: now,
-    });
     await tx.flush();
+    const user = await createAccount(
+      tx,
+      {
+        hospitalId: hospital.id,
+        wardId: ward.id,
+        name: input.name,
+        username: input.username,
+        passwordHash,
+        role: 'manager',
+        isSuperAdmin: true,
+        mustChangePassword: false,
+      },
+      now,
+    );
     const { token } = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
     recordAuthEvent(tx, { type: 'setup_completed', client, userId: user.id }, now);
     return { user, token };

@@ -1,0 +1,55 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../app-error.js';
+import { Hospital } from '../../db/entities/hospital.js';
+import { User, type IUser, type UserRole } from '../../db/entities/user.js';
+import { Ward } from '../../db/entities/ward.js';
+import { usernameKey } from './username-key.js';
+
+export interface NewAccount {
+  hospitalId: number;
+  wardId: number;
+  name: string;
+  username: string;
+  passwordHash: string;
+  role: UserRole;
+  mustChangePassword: boolean;
+  isSuperAdmin?: boolean;
+  email?: string | null;
+  category?: string | null;
+  title?: string | null;
+  gender?: string | null;
+}
+
+/**
+ * Inserts an account and flushes. Usernames are unique case-insensitively through a unique index on
+ * the normalised form, so two racing requests cannot both succeed: the loser gets 409 `username_taken`.
+ * Run it inside the caller's transaction when other writes must stand or fall with it.
+ */
+export async function createAccount(em: EntityManager, account: NewAccount, now: Date): Promise<IUser> {
+  const user = em.create(User, {
+    hospital: em.getReference(Hospital, account.hospitalId),
+    ward: em.getReference(Ward, account.wardId),
+    name: account.name,
+    username: account.username,
+    usernameKey: usernameKey(account.username),
+    passwordHash: account.passwordHash,
+    role: account.role,
+    isSuperAdmin: account.isSuperAdmin ?? false,
+    mustChangePassword: account.mustChangePassword,
+    active: true,
+    email: account.email ?? null,
+    category: account.category ?? null,
+    title: account.title ?? null,
+    gender: account.gender ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw new AppError('username_taken', { cause: error });
+    throw error;
+  }
+  return user;
+}

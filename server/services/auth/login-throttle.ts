@@ -1,0 +1,74 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../app-error.js';
+import type { Config } from '../../config.js';
+import { LoginFailure } from '../../db/entities/login-failure.js';
+
+export interface ThrottleSettings {
+  /** Failures allowed per (username, client address) inside the window. */
+  maxFailures: number;
+  /** Failures allowed per client address, any username, inside the window. */
+  maxFailuresPerIp: number;
+  windowSeconds: number;
+}
+
+export function throttleSettings(config: Config): ThrottleSettings {
+  return {
+    maxFailures: config.loginMaxFailures,
+    maxFailuresPerIp: config.loginMaxFailuresPerIp,
+    windowSeconds: config.loginWindowSeconds,
+  };
+}
+
+/** The address that failures are counted against; a request always has one over TCP. */
+function addressKey(ip: string | null): string {
+  return ip ?? 'unknown';
+}
+
+/** Seconds until enough of `failures` (oldest first) leave the window for one more attempt to be allowed. */
+function secondsUntilAllowed(failures: Date[], max: number, windowMs: number, now: Date): number {
+  const mustExpire = failures[failures.length - max];
+  if (!mustExpire) return 1;
+  return Math.max(1, Math.ceil((mustExpire.getTime() + windowMs - now.getTime()) / 1000));
+}
+
+/**
+ * Refuses a sign-in with 429 while either count is at its limit. Called before any password is
+ * hashed, so a flood of attempts costs a query, not an argon2 verify. Counts live in PostgreSQL,
+ * so every process sharing the database enforces one limit.
+ */
+export async function assertLoginAllowed(
+  em: EntityManager,
+  usernameKey: string,
+  ip: string | null,
+  now: Date,
+  settings: ThrottleSettings,
+): Promise<void> {
+  const windowMs = settings.windowSeconds * 1000;
+  const since = new Date(now.getTime() - windowMs);
+  const address = addressKey(ip);
+  const checks = [
+    { where: { usernameKey, ip: address }, max: settings.maxFailures },
+    { where: { ip: address }, max: settings.maxFailuresPerIp },
+  ];
+  for (const { where, max } of checks) {
+    const failures = await em.find(
+      LoginFailure,
+      { ...where, createdAt: { $gt: since } },
+      { fields: ['createdAt'], orderBy: { createdAt: 'asc' }, limit: 10_000 },
+    );
+    if (failures.length >= max) {
+      const retryAfter = secondsUntilAllowed(failures.map((f) => f.createdAt), max, windowMs, now);
+      throw new AppError('too_many_attempts', { headers: { 'Retry-After': String(retryAfter) } });
+    }
+  }
+}
+
+/** Adds a failure to the unit of work; the caller's flush stores it. */
+export function recordLoginFailure(em: EntityManager, usernameKey: string, ip: string | null, now: Date): void {
+  em.create(LoginFailure, { usernameKey, ip: addressKey(ip), createdAt: now });
+}
+
+/** A successful sign-in forgives that (username, address) pair. */
+export async function clearLoginFailures(em: EntityManager, usernameKey: string, ip: string | null): Promise<void> {
+  await em.nativeDelete(LoginFailure, { usernameKey, ip: addressKey(ip) });
+}
