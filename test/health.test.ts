@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+describe('health and setup status', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers 200 { ok: true, db: "up" } while the database answers', async () => {
+    const response = await server.client().get('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ ok: true, db: 'up' });
+  });
+
+  it('answers the same on the tRPC face', async () => {
+    const response = await server.client().get('/trpc/health.check');
+    expect(response.status).toBe(200);
+    expect(response.body.result.data).toEqual({ ok: true, db: 'up' });
+  });
+});
+
+describe('when the database goes away', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await server.client().get('/api/health');
+    // Removing the database ends every connection to it, as a crashed or unreachable server would.
+    await server.database.drop();
+  });
+  afterAll(() => server.close());
+
+  it('answers 503 { ok: false, db: "down" } within the 2 s limit', async () => {
+    const response = await server.client().get('/api/health');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ ok: false, db: 'down' });
+  });
+
+  it('answers other routes with 503 service_unavailable in the Error shape, leaking nothing', async () => {
+    const response = await server.client().get('/api/setup');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: expect.any(String), code: 'service_unavailable' });
+    expect(response.text).not.toMatch(/nobat_test_|database|select|stack/i);
+  });
+});
