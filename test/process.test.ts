@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { isRunning } from '../server/db/embedded.js';
 import { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/database.js';
 
@@ -44,15 +45,6 @@ function start(env: Record<string, string>): Promise<Running> {
 function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function postgresPid(dataDir: string): number | undefined {

@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function isRunning(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

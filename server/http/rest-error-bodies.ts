@@ -4,6 +4,14 @@ interface FormattedShape {
   data?: { code?: string; error?: string; issues?: unknown };
 }
 
+function parseShape(chunk: string): FormattedShape {
+  try {
+    return JSON.parse(chunk) as FormattedShape;
+  } catch {
+    return {};
+  }
+}
+
 /**
  * The REST adapter renders errors as `{ message, code, issues, data }` with tRPC's own codes.
  * Our error formatter already put the real answer in `data`; this rewrites the body to the
@@ -13,7 +21,7 @@ export const restErrorBodies: RequestHandler = (_req, res, next) => {
   const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (res.statusCode >= 400 && typeof chunk === 'string') {
-      const { data } = JSON.parse(chunk) as FormattedShape;
+      const { data } = parseShape(chunk);
       if (data?.code) {
         chunk = JSON.stringify({ error: data.error, code: data.code, ...(data.issues ? { issues: data.issues } : {}) });
       }
