@@ -1,8 +1,11 @@
 import { DriverException } from '@mikro-orm/core';
 
-/** Path of a request as it may be logged: invitation tokens never reach a log line. */
+/**
+ * Path of a request as it may be logged: invitation tokens never reach a log line, neither from a REST
+ * path nor from a tRPC query's `input` (where `invites.read` carries its token).
+ */
 export function loggableUrl(url: string): string {
-  return url.replace(/\/invite\/[^/?#]+/g, '/invite/[redacted]');
+  return url.replace(/\/invite\/[^/?#]+/g, '/invite/[redacted]').replace(/^(\/trpc\/[^?#]*)[?#].*$/s, '$1?[redacted]');
 }
 
 /**

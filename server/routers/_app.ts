@@ -1,12 +1,14 @@
 import { router } from '../trpc/init.js';
 import { authRouter } from './auth/router.js';
 import { healthRouter } from './health/router.js';
+import { invitesRouter } from './invites/router.js';
 import { setupRouter } from './setup/router.js';
 
 export const appRouter = router({
   health: healthRouter,
   setup: setupRouter,
   auth: authRouter,
+  invites: invitesRouter,
 });
 
 export type AppRouter = typeof appRouter;

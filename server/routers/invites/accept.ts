@@ -1,0 +1,30 @@
+import { ZAcceptInviteRequest } from '../../../shared/schemas/invites.js';
+import { ZUserEnvelope } from '../../../shared/schemas/user.js';
+import { publicUser } from '../../services/accounts/public-user.js';
+import { acceptInvite } from '../../services/invites/accept-invite.js';
+import { publicProcedure } from '../../trpc/procedures.js';
+import { setSessionCookie } from '../../trpc/session-cookie.js';
+
+export const accept = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/invite/{token}/accept',
+      tags: ['invites'],
+      summary: 'Accept an invitation: create the account and sign it in',
+    },
+    successStatus: 201,
+  })
+  .input(ZAcceptInviteRequest)
+  .output(ZUserEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    const { services } = ctx;
+    const { user, token } = await acceptInvite(ctx.em, input, {
+      client: ctx.client,
+      hasher: services.hasher,
+      now: services.clock.now(),
+      sessionTtlSeconds: services.config.sessionTtlSeconds,
+    });
+    setSessionCookie(ctx, token);
+    return { user: publicUser(user) };
+  });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ZListInvitesResponse } from '../../../shared/schemas/invites.js';
+import { listInvites } from '../../services/invites/list-invites.js';
+import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
+
+export const list = managerProcedure
+  .use(withSelectedWard)
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/invites',
+      tags: ['invites'],
+      summary: "The selected ward's invitations, newest first",
+    },
+  })
+  .input(z.void())
+  .output(ZListInvitesResponse)
+  .query(async ({ ctx }) => ({ invites: await listInvites(ctx.em, ctx.ward.id, ctx.services.clock.now()) }));

@@ -1,0 +1,16 @@
+import { ZReadInviteRequest, ZReadInviteResponse } from '../../../shared/schemas/invites.js';
+import { readInvite } from '../../services/invites/read-invite.js';
+import { publicProcedure } from '../../trpc/procedures.js';
+
+export const read = publicProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/invite/{token}',
+      tags: ['invites'],
+      summary: "An invitation's ward, role, expiry and inviter",
+    },
+  })
+  .input(ZReadInviteRequest)
+  .output(ZReadInviteResponse)
+  .query(({ ctx, input }) => readInvite(ctx.em, input.token, ctx.services.clock.now()));

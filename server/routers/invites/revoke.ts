@@ -1,0 +1,20 @@
+import { ZRevokeInviteRequest, ZRevokeInviteResponse } from '../../../shared/schemas/invites.js';
+import { revokeInvite } from '../../services/invites/revoke-invite.js';
+import { managerProcedure } from '../../trpc/procedures.js';
+
+// Works on the invitation's own ward, not the selected one: any ward the caller may use.
+export const revoke = managerProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/api/invites/{id}',
+      tags: ['invites'],
+      summary: 'Revoke an invitation that is still valid',
+    },
+  })
+  .input(ZRevokeInviteRequest)
+  .output(ZRevokeInviteResponse)
+  .mutation(async ({ ctx, input }) => {
+    await revokeInvite(ctx.em, ctx.user, input.id, ctx.client, ctx.services.clock.now());
+    return { ok: true };
+  });
