@@ -92,6 +92,16 @@ describe('accepting an invitation', () => {
     expect(await server.em().count(Session, { user: response.body.user.id, revokedAt: null })).toBe(1);
   });
 
+  it('replaces a session presented with the acceptance, as sign-in does', async () => {
+    const { token } = await issue(manager);
+    const browser = manager.clone();
+    const response = await accept(token, NEWCOMER, browser);
+    expect(response.status).toBe(201);
+    expect((await browser.get('/api/me')).body.user.username).toBe('sara');
+    // The manager's session that the browser held is over; the manager's own client used the same one.
+    expect((await manager.get('/api/me')).status).toBe(401);
+  });
+
   it('lets the accepted user sign in later with the chosen password', async () => {
     const { token } = await issue(manager);
     await accept(token);

@@ -21,6 +21,7 @@ export const accept = publicProcedure
     const { services } = ctx;
     const { user, token } = await acceptInvite(ctx.em, input, {
       client: ctx.client,
+      presentedToken: ctx.sessionToken,
       hasher: services.hasher,
       now: services.clock.now(),
       sessionTtlSeconds: services.config.sessionTtlSeconds,

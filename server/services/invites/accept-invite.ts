@@ -8,11 +8,15 @@ import type { PasswordHasher } from '../accounts/passwords.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
 import type { RequestClient } from '../request-client.js';
 import { createSession } from '../sessions/create-session.js';
+import { revokeSessions } from '../sessions/revoke-sessions.js';
+import { tokenHash } from '../sessions/tokens.js';
 import { findInviteByToken } from './find-invite-by-token.js';
 import { assertInviteValid } from './invite-status.js';
 
 export interface AcceptInviteOptions {
   client: RequestClient;
+  /** The token of a session cookie presented with the acceptance: replaced, as at sign-in. */
+  presentedToken: string | null;
   hasher: PasswordHasher;
   now: Date;
   sessionTtlSeconds: number;
@@ -62,6 +66,7 @@ export async function acceptInvite(em: EntityManager, input: TAcceptInviteReques
       now,
     );
     await tx.nativeUpdate(Invite, { id: invite.id }, { usedBy: tx.getReference(User, user.id) });
+    if (options.presentedToken) await revokeSessions(tx, { tokenHash: tokenHash(options.presentedToken) }, now);
     const { token } = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
     recordAuthEvent(tx, { type: 'invite_accepted', client, userId: user.id }, now);
     return { user, token };
