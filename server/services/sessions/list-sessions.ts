@@ -7,8 +7,7 @@ export async function listSessions(em: EntityManager, userId: number, currentSes
   const sessions = await em.find(
     Session,
     { user: userId, revokedAt: null, expiresAt: { $gt: now } },
-    // refresh: the current session is already loaded, and its lastSeenAt may have just been written.
-    { orderBy: { createdAt: 'desc', id: 'asc' }, refresh: true },
+    { orderBy: { createdAt: 'desc', id: 'asc' } },
   );
   return sessions.map((session) => ({
     id: session.id,
