@@ -9,7 +9,13 @@ import type { RequestClient } from '../request-client.js';
 import { createSession } from '../sessions/create-session.js';
 import { revokeSessions } from '../sessions/revoke-sessions.js';
 import { tokenHash } from '../sessions/tokens.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottleSettings } from './login-throttle.js';
+import {
+  assertLoginAllowed,
+  claimLoginAttempt,
+  clearLoginFailures,
+  releaseLoginAttempt,
+  type ThrottleSettings,
+} from './login-throttle.js';
 
 export interface LoginOptions {
   client: RequestClient;
@@ -25,8 +31,11 @@ export interface LoginOptions {
 export async function login(em: EntityManager, input: TLoginRequest, options: LoginOptions) {
   const { client, hasher, now } = options;
   const key = usernameKey(input.username);
+  let attempt;
   try {
+    // The cheap check refuses a flood without writing; the claim bounds a parallel burst.
     await assertLoginAllowed(em, key, client.ip, now, options.throttle);
+    attempt = await claimLoginAttempt(em, key, client.ip, now, options.throttle);
   } catch (error) {
     recordAuthEvent(em, { type: 'login_failed', client, username: input.username, reason: 'rate_limited' }, now);
     await em.flush();
@@ -34,7 +43,8 @@ export async function login(em: EntityManager, input: TLoginRequest, options: Lo
   }
   const user = await em.findOne(User, { usernameKey: key }, { populate: ['passwordHash'] });
   const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
-    if (code === 'invalid_credentials') recordLoginFailure(em, key, client.ip, now);
+    // The claimed attempt stays as the failure, unless the password was right.
+    if (code !== 'invalid_credentials') releaseLoginAttempt(em, attempt);
     recordAuthEvent(em, { type: 'login_failed', client, userId: user?.id, username: input.username, reason }, now);
     await em.flush();
     return new AppError(code);
