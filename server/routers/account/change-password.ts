@@ -1,0 +1,29 @@
+import { ZChangePasswordRequest, ZChangePasswordResponse } from '../../../shared/schemas/account.js';
+import { changePassword as changeOwnPassword } from '../../services/accounts/change-password.js';
+import { throttleSettings } from '../../services/auth/login-throttle.js';
+import { signedInProcedure } from '../../trpc/procedures.js';
+
+// Built on signedInProcedure: this is how a pending password change gets done.
+export const changePassword = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/account/password',
+      tags: ['account'],
+      summary: 'Change your own password; your other sessions end',
+    },
+  })
+  .input(ZChangePasswordRequest)
+  .output(ZChangePasswordResponse)
+  .mutation(async ({ ctx, input }) => {
+    const { services } = ctx;
+    await changeOwnPassword(ctx.em, input, {
+      user: ctx.user,
+      session: ctx.session,
+      client: ctx.client,
+      hasher: services.hasher,
+      now: services.clock.now(),
+      throttle: throttleSettings(services.config),
+    });
+    return { ok: true };
+  });

@@ -1,0 +1,14 @@
+import { ZEmployeeActionResponse, ZEmployeeRequest } from '../../../shared/schemas/employees.js';
+import { setAccountActive } from '../../services/staff/set-account-active.js';
+import { managerProcedure } from '../../trpc/procedures.js';
+
+export const activate = managerProcedure
+  .meta({
+    openapi: { method: 'POST', path: '/api/employees/{id}/activate', tags: ['employees'], summary: 'Make an inactive account active again' },
+  })
+  .input(ZEmployeeRequest)
+  .output(ZEmployeeActionResponse)
+  .mutation(async ({ ctx, input }) => {
+    await setAccountActive(ctx.em, input.id, true, { actor: ctx.user, client: ctx.client, now: ctx.services.clock.now() });
+    return { ok: true };
+  });

@@ -1,0 +1,16 @@
+import { ZCreateEmployeeRequest, ZCreateEmployeeResponse } from '../../../shared/schemas/employees.js';
+import { provisionEmployee } from '../../services/staff/provision-employee.js';
+import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
+
+export const create = managerProcedure
+  .use(withSelectedWard)
+  .meta({
+    openapi: { method: 'POST', path: '/api/employees', tags: ['employees'], summary: 'Provision an employee in the selected ward' },
+    successStatus: 201,
+  })
+  .input(ZCreateEmployeeRequest)
+  .output(ZCreateEmployeeResponse)
+  .mutation(async ({ ctx, input }) => {
+    const user = await provisionEmployee(ctx.em, ctx.ward, input, { hasher: ctx.services.hasher, now: ctx.services.clock.now() });
+    return { id: user.id, username: user.username };
+  });

@@ -1,0 +1,19 @@
+import { ZEmployeeActionResponse, ZEmployeeRequest } from '../../../shared/schemas/employees.js';
+import { setAccountActive } from '../../services/staff/set-account-active.js';
+import { managerProcedure } from '../../trpc/procedures.js';
+
+export const deactivate = managerProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/employees/{id}/deactivate',
+      tags: ['employees'],
+      summary: 'Make an account inactive and end all its sessions',
+    },
+  })
+  .input(ZEmployeeRequest)
+  .output(ZEmployeeActionResponse)
+  .mutation(async ({ ctx, input }) => {
+    await setAccountActive(ctx.em, input.id, false, { actor: ctx.user, client: ctx.client, now: ctx.services.clock.now() });
+    return { ok: true };
+  });

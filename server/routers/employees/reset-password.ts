@@ -1,0 +1,24 @@
+import { ZEmployeeActionResponse, ZResetPasswordRequest } from '../../../shared/schemas/employees.js';
+import { resetPassword as resetAccountPassword } from '../../services/staff/reset-password.js';
+import { managerProcedure } from '../../trpc/procedures.js';
+
+export const resetPassword = managerProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/employees/{id}/password-reset',
+      tags: ['employees'],
+      summary: 'Set a new initial password and end all sessions of an account',
+    },
+  })
+  .input(ZResetPasswordRequest)
+  .output(ZEmployeeActionResponse)
+  .mutation(async ({ ctx, input }) => {
+    await resetAccountPassword(ctx.em, input.id, input.password, {
+      actor: ctx.user,
+      client: ctx.client,
+      hasher: ctx.services.hasher,
+      now: ctx.services.clock.now(),
+    });
+    return { ok: true };
+  });

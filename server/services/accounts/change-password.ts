@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TChangePasswordRequest } from '../../../shared/schemas/account.js';
+import { AppError } from '../../app-error.js';
+import type { ISession } from '../../db/entities/session.js';
+import { User, type IUser } from '../../db/entities/user.js';
+import { recordAuthEvent } from '../audit/record-auth-event.js';
+import { assertLoginAllowed, recordLoginFailure, type ThrottleSettings } from '../auth/login-throttle.js';
+import type { RequestClient } from '../request-client.js';
+import { revokeSessions } from '../sessions/revoke-sessions.js';
+import type { PasswordHasher } from './passwords.js';
+
+export interface ChangePasswordOptions {
+  user: IUser;
+  /** The session the change is made from: the only one that survives it. */
+  session: ISession;
+  client: RequestClient;
+  hasher: PasswordHasher;
+  now: Date;
+  throttle: ThrottleSettings;
+}
+
+/**
+ * Replaces the caller's password and lifts a pending password change. Every other session of the
+ * caller is revoked, since one of them may be why the password is being changed.
+ */
+export async function changePassword(em: EntityManager, input: TChangePasswordRequest, options: ChangePasswordOptions): Promise<void> {
+  const { user, session, client, hasher, now } = options;
+  // Guessing `current` from a stolen session is guessing a password: it shares the sign-in limit.
+  await assertLoginAllowed(em, user.usernameKey, client.ip, now, options.throttle);
+  const stored = await em.findOneOrFail(User, user.id, { populate: ['passwordHash'], refresh: true });
+  if (!(await hasher.verify(stored.passwordHash, input.current))) {
+    recordLoginFailure(em, user.usernameKey, client.ip, now);
+    recordAuthEvent(em, { type: 'login_failed', client, userId: user.id, reason: 'password_change_wrong_current' }, now);
+    await em.flush();
+    throw new AppError('wrong_password');
+  }
+  // `current` is the present password, so a `next` equal to it is the present password too.
+  if (input.next === input.current) throw new AppError('password_unchanged');
+  const passwordHash = await hasher.hash(input.next);
+  await em.transactional(async (tx) => {
+    await tx.nativeUpdate(User, { id: user.id }, { passwordHash, mustChangePassword: false, updatedAt: now });
+    await revokeSessions(tx, { user: user.id, id: { $ne: session.id } }, now);
+    recordAuthEvent(tx, { type: 'password_changed', client, userId: user.id }, now);
+  });
+}
