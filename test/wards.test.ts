@@ -91,6 +91,13 @@ describe('wards', () => {
       expect(await wardCount()).toBe(before);
     });
 
+    it('treats a name typed in another Unicode form as the same name', async () => {
+      expect((await installation.admin.post('/api/wards', { name: 'Caf\u00e9' })).status).toBe(201);
+      const decomposed = await installation.admin.post('/api/wards', { name: 'CAFE\u0301' });
+      expect(decomposed.status).toBe(409);
+      expect(decomposed.body.code).toBe('ward_name_taken');
+    });
+
     it('allows a name that another hospital uses', async () => {
       await otherHospital('Surgery');
       expect((await installation.admin.post('/api/wards', { name: 'Surgery' })).status).toBe(201);

@@ -1,6 +1,7 @@
 import { Hospital } from '../../server/db/entities/hospital.js';
 import { User, type UserRole } from '../../server/db/entities/user.js';
 import { Ward } from '../../server/db/entities/ward.js';
+import { createWard } from '../../server/services/wards/create-ward.js';
 import { usernameKey } from '../../server/services/accounts/username-key.js';
 import type { TestClient } from './client.js';
 import type { TestServer } from './test-server.js';
@@ -32,10 +33,7 @@ export async function setUpInstallation(server: TestServer): Promise<Installatio
 
 /** A ward written straight to the database, for tests that need one before the wards API is in play. */
 export async function insertWard(server: TestServer, hospitalId: number, name: string): Promise<number> {
-  const em = server.em();
-  const ward = em.create(Ward, { hospital: em.getReference(Hospital, hospitalId), name, nameKey: name.toLowerCase(), createdAt: server.clock.now() });
-  await em.flush();
-  return ward.id;
+  return (await createWard(server.em(), hospitalId, name, server.clock.now())).id;
 }
 
 export interface InsertUserOptions {

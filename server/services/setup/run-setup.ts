@@ -2,12 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSetupRequest } from '../../../shared/schemas/setup.js';
 import { AppError } from '../../app-error.js';
 import { Hospital } from '../../db/entities/hospital.js';
-import { Ward } from '../../db/entities/ward.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import { createAccount } from '../accounts/create-account.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
 import type { RequestClient } from '../request-client.js';
 import { createSession } from '../sessions/create-session.js';
+import { createWard } from '../wards/create-ward.js';
 import { needsSetup } from './needs-setup.js';
 
 // Serialises concurrent setups across every process sharing the database.
@@ -30,8 +30,8 @@ export async function runSetup(em: EntityManager, input: TSetupRequest, options:
     await tx.execute('select pg_advisory_xact_lock(?)', [SETUP_LOCK]);
     if (!(await needsSetup(tx))) throw new AppError('setup_complete');
     const hospital = tx.create(Hospital, { name: input.hospitalName, createdAt: now });
-    const ward = tx.create(Ward, { hospital, name: input.wardName, nameKey: input.wardName.toLowerCase(), createdAt: now });
     await tx.flush();
+    const ward = await createWard(tx, hospital.id, input.wardName, now);
     const user = await createAccount(
       tx,
       {

@@ -4,13 +4,17 @@ import { AppError } from '../../app-error.js';
 import { Hospital } from '../../db/entities/hospital.js';
 import { Ward, type IWard } from '../../db/entities/ward.js';
 
+/** The form in which ward names are compared: one Unicode form, lower case. */
+export function wardNameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
 /**
  * Adds a ward to the hospital. Names are unique per hospital regardless of letter case through the
  * unique index on (hospital, nameKey), so of two racing creations of one name the loser gets 409.
  */
 export async function createWard(em: EntityManager, hospitalId: number, name: string, now: Date): Promise<IWard> {
-  // The same key first-run setup gives the first ward.
-  const ward = em.create(Ward, { hospital: em.getReference(Hospital, hospitalId), name, nameKey: name.toLowerCase(), createdAt: now });
+  const ward = em.create(Ward, { hospital: em.getReference(Hospital, hospitalId), name, nameKey: wardNameKey(name), createdAt: now });
   try {
     await em.flush();
   } catch (error) {
