@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { isRunning } from '../server/db/embedded.js';
+import { buildIntoTemporaryDirectory } from './support/build.js';
 import { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/database.js';
 
-const MAIN = join(process.cwd(), 'dist/server/main.js');
+let MAIN = '';
 
 interface Running {
   child: ChildProcess;
@@ -55,9 +56,12 @@ function postgresPid(dataDir: string): number | undefined {
 const SETUP = { hospitalName: 'H', wardName: 'W', name: 'Admin', username: 'admin', password: 'admin-password-1' };
 
 describe('the service process', () => {
+  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
   beforeAll(() => {
-    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+    build = buildIntoTemporaryDirectory();
+    MAIN = join(build.dir, 'server/main.js');
   }, 120_000);
+  afterAll(() => build.remove());
 
   it('refuses to start on a bad setting, with one line naming it', async () => {
     const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', APP_TIMEZONE: 'Nowhere/Town' } });

@@ -1,0 +1,204 @@
+// The operator's command line: signs in with a username and password and calls the service through
+// the tRPC client typed by AppRouter, so it repeats none of the service's rules.
+//
+//   npm run admin -- <command> [options]
+//
+// NOBAT_URL (default http://127.0.0.1:3000), NOBAT_USERNAME and NOBAT_PASSWORD; missing credentials are
+// asked for on a terminal.
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import type { AppRouter } from '../shared/index.js';
+
+const USAGE = `usage: npm run admin -- <command> [options]
+
+  wards:list
+  wards:create <name>
+  staff:list [--ward ID]
+  staff:create --name NAME --username USERNAME --password PASSWORD [--email E] [--category C] [--title T] [--ward ID]
+  staff:reset-password <user id> --password PASSWORD
+  staff:deactivate <user id>
+  staff:activate <user id>
+  invites:create [--role staff|head_nurse] [--name NAME] [--category C] [--days N] [--ward ID]
+  sessions:list
+  sessions:revoke-others
+
+environment: NOBAT_URL, NOBAT_USERNAME, NOBAT_PASSWORD`;
+
+class UsageError extends Error {}
+
+interface Session {
+  cookie: string | undefined;
+  ward: string | undefined;
+}
+
+function clientFor(baseUrl: string, session: Session) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${baseUrl.replace(/\/+$/, '')}/trpc`,
+        headers: () => ({
+          ...(session.cookie ? { cookie: session.cookie } : {}),
+          ...(session.ward ? { 'x-ward': session.ward } : {}),
+        }),
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          const sid = response.headers.getSetCookie().find((header) => header.startsWith('nobat_sid='));
+          if (sid) session.cookie = sid.split(';')[0];
+          return response;
+        },
+      }),
+    ],
+  });
+}
+
+type Client = ReturnType<typeof clientFor>;
+
+async function ask(question: string, hidden = false): Promise<string> {
+  if (!process.stdin.isTTY) throw new UsageError(`${question.replace(/: $/, '')} is required (set it in the environment)`);
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    // Echo nothing while the password is typed.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
+    process.stdout.write(question);
+  }
+  try {
+    return await rl.question(hidden ? '' : question);
+  } finally {
+    rl.close();
+    if (hidden) process.stdout.write('\n');
+  }
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`${name} is required`);
+  return value;
+}
+
+function userId(value: string | undefined): number {
+  const id = Number(required(value, 'a user id'));
+  if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${value}" is not a user id`);
+  return id;
+}
+
+function table(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
+  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(columns), ...cells.map(line)].join('\n');
+}
+
+async function run(client: Client, command: string, positionals: string[], options: Record<string, string | undefined>) {
+  switch (command) {
+    case 'wards:list': {
+      const { wards } = await client.wards.list.query();
+      return table(wards, ['id', 'name']);
+    }
+    case 'wards:create': {
+      const { ward } = await client.wards.create.mutate({ name: required(positionals[0], 'a ward name') });
+      return `created ward ${ward.id} ${ward.name}`;
+    }
+    case 'staff:list': {
+      const { employees } = await client.employees.list.query();
+      return table(employees, ['id', 'username', 'name', 'role', 'active', 'mustChangePassword']);
+    }
+    case 'staff:create': {
+      const created = await client.employees.create.mutate({
+        name: required(options.name, '--name'),
+        username: required(options.username, '--username'),
+        password: required(options.password, '--password'),
+        ...(options.email ? { email: options.email } : {}),
+        ...(options.category ? { category: options.category } : {}),
+        ...(options.title ? { title: options.title } : {}),
+      });
+      return `created user ${created.id} ${created.username} (must change the password at first sign-in)`;
+    }
+    case 'staff:reset-password':
+      await client.employees.resetPassword.mutate({ id: userId(positionals[0]), password: required(options.password, '--password') });
+      return `password of user ${positionals[0]} reset; all its sessions ended`;
+    case 'staff:deactivate':
+      await client.employees.deactivate.mutate({ id: userId(positionals[0]) });
+      return `user ${positionals[0]} deactivated; all its sessions ended`;
+    case 'staff:activate':
+      await client.employees.activate.mutate({ id: userId(positionals[0]) });
+      return `user ${positionals[0]} activated`;
+    case 'invites:create': {
+      const role = options.role ?? 'staff';
+      if (role !== 'staff' && role !== 'head_nurse') throw new UsageError('--role must be staff or head_nurse');
+      const days = options.days === undefined ? undefined : Number(options.days);
+      const { invite, url } = await client.invites.issue.mutate({
+        role,
+        ...(options.name ? { name: options.name } : {}),
+        ...(options.category ? { category: options.category } : {}),
+        ...(days === undefined ? {} : { days }),
+      });
+      return `${url}\ninvitation ${invite.id} for ward ${invite.wardId}, valid until ${invite.expiresAt}`;
+    }
+    case 'sessions:list': {
+      const { sessions } = await client.sessions.list.query();
+      return table(
+        sessions.map((s) => ({ ...s, current: s.current ? 'yes' : '' })),
+        ['id', 'createdAt', 'lastSeenAt', 'expiresAt', 'ip', 'userAgent', 'current'],
+      );
+    }
+    case 'sessions:revoke-others': {
+      const { revoked } = await client.sessions.revokeOthers.mutate({});
+      return `revoked ${revoked} other session${revoked === 1 ? '' : 's'}`;
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      ward: { type: 'string' },
+      name: { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      email: { type: 'string' },
+      category: { type: 'string' },
+      title: { type: 'string' },
+      role: { type: 'string' },
+      days: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (!command || values.help) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 2;
+  }
+  const session: Session = { cookie: undefined, ward: values.ward };
+  const client = clientFor(process.env.NOBAT_URL ?? 'http://127.0.0.1:3000', session);
+  const username = process.env.NOBAT_USERNAME || (await ask('username: '));
+  const password = process.env.NOBAT_PASSWORD || (await ask('password: ', true));
+  await client.auth.login.mutate({ username, password });
+  try {
+    const { help: _help, ...options } = values;
+    console.log(await run(client, command, rest, options));
+  } finally {
+    await client.auth.logout.mutate({}).catch(() => undefined);
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`admin: ${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (error instanceof TRPCClientError) {
+      const code = (error.data as { code?: string } | undefined)?.code;
+      console.error(`admin: ${code ? `${code}: ` : ''}${error.message}`);
+    } else {
+      console.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    process.exit(1);
+  },
+);
