@@ -75,6 +75,8 @@ describe('the interactive documentation page', () => {
     const style = await client.get('/api/docs/swagger-ui.css');
     expect(style.status).toBe(200);
     expect(style.headers.get('content-type')).toMatch(/^text\/css/);
+    const slash = await fetch(`${server.url}/api/docs/`, { redirect: 'manual' });
+    expect([slash.status, slash.headers.get('location')]).toEqual([301, '/api/docs']);
     // Only the files the page uses: not the package's demo page, which would load a remote example.
     expect((await client.get('/api/docs/index.html')).status).toBe(404);
   });

@@ -75,6 +75,7 @@ export function documentsRouter(publicUrl: string): Router {
   router.get(DOCS_PATH, (_req, res) => {
     res.type('html').send(DOCS_PAGE);
   });
+  router.get(`${DOCS_PATH}/`, (_req, res) => res.redirect(301, DOCS_PATH));
   router.get(`${DOCS_PATH}/init.js`, (_req, res) => {
     res.type('js').send(DOCS_INIT);
   });

@@ -230,10 +230,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Trimmed; 1 to 200 characters. */
                     hospitalName: string;
+                    /** @description Trimmed; 1 to 200 characters. */
                     wardName: string;
+                    /** @description Trimmed; 1 to 200 characters. */
                     name: string;
+                    /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched case-insensitively. */
                     username: string;
+                    /** @description 6 to 200 characters (Unicode code points); never trimmed. */
                     password: string;
                 };
             };
