@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { documentsRouter } from './http/documents.js';
 import { errorHandler, noStore, notFound, parseJsonBody, requireJsonContentType } from './http/guards.js';
 import { loggableError, loggableUrl } from './http/log-safe.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
@@ -45,6 +46,8 @@ export function createApp(services: AppServices): Express {
     }),
   );
   app.use(['/api', '/trpc'], noStore, requireJsonContentType, parseJsonBody);
+  // Before the REST adapter, which never passes a request on.
+  app.use(documentsRouter(services.config.publicUrl));
 
   app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, onError, responseMeta: errorResponseMeta }));
   app.use(

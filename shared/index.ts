@@ -1,1 +1,18 @@
+/**
+ * What a client or a script may import: the router's type (for a typed tRPC client), the zod request and
+ * response schemas, and the error table. Nothing here imports a value from `server/`: types only.
+ */
 export type { AppRouter } from '../server/routers/_app.js';
+export * from './errors.js';
+export * from './schemas/account.js';
+export * from './schemas/auth.js';
+export * from './schemas/employees.js';
+export * from './schemas/error.js';
+export * from './schemas/fields.js';
+export * from './schemas/health.js';
+export * from './schemas/invites.js';
+export * from './schemas/me.js';
+export * from './schemas/sessions.js';
+export * from './schemas/setup.js';
+export * from './schemas/user.js';
+export * from './schemas/wards.js';

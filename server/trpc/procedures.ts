@@ -1,4 +1,4 @@
-import { experimental_standaloneMiddleware } from '@trpc/server';
+import { experimental_standaloneMiddleware, type AnyProcedure } from '@trpc/server';
 import { AppError } from '../app-error.js';
 import type { IUser } from '../db/entities/user.js';
 import { findLiveSession } from '../services/sessions/find-live-session.js';
@@ -7,14 +7,17 @@ import { selectWard } from '../services/wards/select-ward.js';
 import type { Context } from './context.js';
 import { procedure } from './init.js';
 
+// Each builder names its access level in meta; tRPC merges a route's own `.meta()` over it (shallowly),
+// so the API document knows who may call every procedure without the route saying it again.
+
 /** Anyone. */
-export const publicProcedure = procedure;
+export const publicProcedure = procedure.meta({ access: 'public' });
 
 /**
  * A live session. The password-change gate does not apply: only `me`, the password change
  * and logout are built on this; everything else uses `authedProcedure`.
  */
-export const signedInProcedure = procedure.use(async function requireSession({ ctx, next }) {
+export const signedInProcedure = procedure.meta({ access: 'signedIn' }).use(async function requireSession({ ctx, next }) {
   if (!ctx.sessionToken) throw new AppError('unauthenticated');
   const now = ctx.services.clock.now();
   const session = await findLiveSession(ctx.em, ctx.sessionToken, now);
@@ -25,17 +28,17 @@ export const signedInProcedure = procedure.use(async function requireSession({ c
 });
 
 /** A live session whose account has no pending password change. */
-export const authedProcedure = signedInProcedure.use(function requirePasswordChanged({ ctx, next }) {
+export const authedProcedure = signedInProcedure.meta({ access: 'authed' }).use(function requirePasswordChanged({ ctx, next }) {
   if (ctx.user.mustChangePassword) throw new AppError('must_change_password');
   return next();
 });
 
-export const managerProcedure = authedProcedure.use(function requireManager({ ctx, next }) {
+export const managerProcedure = authedProcedure.meta({ access: 'manager' }).use(function requireManager({ ctx, next }) {
   if (ctx.user.role !== 'manager') throw new AppError('forbidden');
   return next();
 });
 
-export const superAdminProcedure = managerProcedure.use(function requireSuperAdmin({ ctx, next }) {
+export const superAdminProcedure = managerProcedure.meta({ access: 'superAdmin' }).use(function requireSuperAdmin({ ctx, next }) {
   if (!ctx.user.isSuperAdmin) throw new AppError('forbidden');
   return next();
 });
@@ -46,3 +49,13 @@ export const withSelectedWard = experimental_standaloneMiddleware<{
 }>().create(async function selectedWard({ ctx, next }) {
   return next({ ctx: { ward: await selectWard(ctx.em, ctx.user, ctx.wardSelection) } });
 });
+
+/**
+ * Whether a procedure runs `withSelectedWard`. Read from its middleware chain rather than declared,
+ * so a ward-scoped route cannot forget to say so (the API document adds `X-Ward` and `?ward=` from it).
+ */
+export function usesSelectedWard(procedure: AnyProcedure): boolean {
+  // The built procedure keeps its chain in `_def.middlewares`, which its public type leaves out.
+  const { middlewares } = procedure._def as unknown as { middlewares: readonly unknown[] };
+  return withSelectedWard._middlewares.every((middleware) => middlewares.includes(middleware));
+}

@@ -8,20 +8,24 @@ export const ZUsername = z
   .trim()
   .normalize('NFC')
   .refine((value) => codePoints(value) >= 3 && codePoints(value) <= 64, 'Must be 3 to 64 characters.')
-  .refine((value) => /^[\p{L}\p{M}\p{Nd}._-]*$/u.test(value), 'May contain only letters, digits, ".", "_" and "-".');
+  .refine((value) => /^[\p{L}\p{M}\p{Nd}._-]*$/u.test(value), 'May contain only letters, digits, ".", "_" and "-".')
+  // For the API document, which cannot show the refinements; a limit on the untrimmed text is only given where trimming keeps it true.
+  .meta({ description: 'Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched case-insensitively.', minLength: 3 });
 
 /** 6 to 200 characters counted as Unicode code points; never trimmed. */
 export const ZPassword = z
   .string()
   .refine((value) => codePoints(value) >= 6, 'Must be at least 6 characters.')
-  .refine((value) => codePoints(value) <= 200, 'Must be at most 200 characters.');
+  .refine((value) => codePoints(value) <= 200, 'Must be at most 200 characters.')
+  .meta({ description: '6 to 200 characters (Unicode code points); never trimmed.', minLength: 6, maxLength: 200 });
 
 /** A person's, hospital's or ward's name: trimmed, 1 to 200 characters. */
 export const ZName = z
   .string()
   .trim()
   .refine((value) => codePoints(value) >= 1, 'Must not be empty.')
-  .refine((value) => codePoints(value) <= 200, 'Must be at most 200 characters.');
+  .refine((value) => codePoints(value) <= 200, 'Must be at most 200 characters.')
+  .meta({ description: 'Trimmed; 1 to 200 characters.', minLength: 1 });
 
 /** ISO 8601 timestamp in UTC. */
 export const ZTimestamp = z.iso.datetime();

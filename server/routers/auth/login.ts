@@ -7,7 +7,10 @@ import { publicProcedure } from '../../trpc/procedures.js';
 import { setSessionCookie } from '../../trpc/session-cookie.js';
 
 export const login = publicProcedure
-  .meta({ openapi: { method: 'POST', path: '/api/auth/login', tags: ['auth'], summary: 'Sign in with username and password' } })
+  .meta({
+    openapi: { method: 'POST', path: '/api/auth/login', tags: ['auth'], summary: 'Sign in with username and password' },
+    errors: ['invalid_credentials', 'account_inactive', 'too_many_attempts'],
+  })
   .input(ZLoginRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -14,6 +14,7 @@ export const run = publicProcedure
       summary: 'First-run setup: create the hospital, its first ward and the super administrator',
     },
     successStatus: 201,
+    errors: ['setup_complete'],
   })
   .input(ZSetupRequest)
   .output(ZUserEnvelope)
