@@ -6,6 +6,7 @@ import { signedInProcedure } from '../../trpc/procedures.js';
 // Built on signedInProcedure: this is how a pending password change gets done.
 export const changePassword = signedInProcedure
   .meta({
+    errors: ['wrong_password', 'password_unchanged', 'too_many_attempts'],
     openapi: {
       method: 'POST',
       path: '/api/account/password',

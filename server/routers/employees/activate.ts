@@ -4,6 +4,7 @@ import { managerProcedure } from '../../trpc/procedures.js';
 
 export const activate = managerProcedure
   .meta({
+    errors: ['user_not_found'],
     openapi: { method: 'POST', path: '/api/employees/{id}/activate', tags: ['employees'], summary: 'Make an inactive account active again' },
   })
   .input(ZEmployeeRequest)

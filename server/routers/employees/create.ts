@@ -5,6 +5,7 @@ import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
 export const create = managerProcedure
   .use(withSelectedWard)
   .meta({
+    errors: ['username_taken'],
     openapi: { method: 'POST', path: '/api/employees', tags: ['employees'], summary: 'Provision an employee in the selected ward' },
     successStatus: 201,
   })

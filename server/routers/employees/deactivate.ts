@@ -4,6 +4,7 @@ import { managerProcedure } from '../../trpc/procedures.js';
 
 export const deactivate = managerProcedure
   .meta({
+    errors: ['user_not_found'],
     openapi: {
       method: 'POST',
       path: '/api/employees/{id}/deactivate',

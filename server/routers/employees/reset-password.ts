@@ -4,6 +4,7 @@ import { managerProcedure } from '../../trpc/procedures.js';
 
 export const resetPassword = managerProcedure
   .meta({
+    errors: ['user_not_found'],
     openapi: {
       method: 'POST',
       path: '/api/employees/{id}/password-reset',

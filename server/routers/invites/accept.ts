@@ -7,6 +7,7 @@ import { setSessionCookie } from '../../trpc/session-cookie.js';
 
 export const accept = publicProcedure
   .meta({
+    errors: ['invite_not_found', 'invite_used', 'invite_expired', 'invite_revoked', 'username_taken'],
     openapi: {
       method: 'POST',
       path: '/api/invite/{token}/accept',

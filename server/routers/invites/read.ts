@@ -4,6 +4,7 @@ import { publicProcedure } from '../../trpc/procedures.js';
 
 export const read = publicProcedure
   .meta({
+    errors: ['invite_not_found', 'invite_used', 'invite_expired', 'invite_revoked'],
     openapi: {
       method: 'GET',
       path: '/api/invite/{token}',

@@ -5,6 +5,7 @@ import { managerProcedure } from '../../trpc/procedures.js';
 // Works on the invitation's own ward, not the selected one: any ward the caller may use.
 export const revoke = managerProcedure
   .meta({
+    errors: ['invite_not_found', 'invite_not_revocable'],
     openapi: {
       method: 'DELETE',
       path: '/api/invites/{id}',

@@ -4,7 +4,7 @@ import { authedProcedure } from '../../trpc/procedures.js';
 import { clearSessionCookie } from '../../trpc/session-cookie.js';
 
 export const revoke = authedProcedure
-  .meta({ openapi: { method: 'DELETE', path: '/api/account/sessions/{id}', tags: ['sessions'], summary: 'Revoke one of your sessions' } })
+  .meta({ errors: ['session_not_found'], openapi: { method: 'DELETE', path: '/api/account/sessions/{id}', tags: ['sessions'], summary: 'Revoke one of your sessions' } })
   .input(ZSessionRevokeRequest)
   .output(ZSessionRevokeResponse)
   .mutation(async ({ ctx, input }) => {

@@ -4,6 +4,7 @@ import { superAdminProcedure } from '../../trpc/procedures.js';
 
 export const create = superAdminProcedure
   .meta({
+    errors: ['ward_name_taken'],
     openapi: { method: 'POST', path: '/api/wards', tags: ['wards'], summary: 'Add a ward to the hospital' },
     successStatus: 201,
   })
