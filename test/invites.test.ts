@@ -99,12 +99,29 @@ describe('invitations: issue, read, list and revoke', () => {
       ['31', 31],
       ['2.5', 2.5],
       ['-1', -1],
+      ['"7" (a string)', '7'],
+      ['true', true],
+      ['[5]', [5]],
     ])('rejects days %s with 400 invalid_input naming the field, and stores nothing', async (_label, days) => {
       const response = await issue(manager, { role: 'staff', days });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('invalid_input');
       expect(response.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'days' })]));
       expect(await inviteCount()).toBe(0);
+    });
+
+    it('rejects a string days on the tRPC face too, after the REST face has served the procedure', async () => {
+      await issue(manager, { role: 'staff', days: '7' });
+      const response = await manager.post('/trpc/invites.issue', { role: 'staff', days: '7' });
+      expect(response.status).toBe(400);
+      expect(response.body.error.data.code).toBe('invalid_input');
+      expect(await inviteCount()).toBe(0);
+    });
+
+    it('rejects a wardId sent as a string', async () => {
+      const response = await issue(manager, { role: 'staff', wardId: String(install.wardId) });
+      expect(response.status).toBe(400);
+      expect(response.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'wardId' })]));
     });
 
     it.each([

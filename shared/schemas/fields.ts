@@ -27,6 +27,15 @@ export const ZName = z
   .refine((value) => codePoints(value) <= 200, 'Must be at most 200 characters.')
   .meta({ description: 'Trimmed; 1 to 200 characters.', minLength: 1 });
 
+/**
+ * A number field of a JSON request body. The REST adapter marks every number field of an input for
+ * string coercion (meant for path and query parameters), in place, so for both faces; behind a pipe
+ * the field is left alone, and `"7"`, `true` or `[5]` stay invalid.
+ */
+export function jsonNumber(schema: z.ZodNumber) {
+  return schema.pipe(z.number());
+}
+
 /** ISO 8601 timestamp in UTC. */
 export const ZTimestamp = z.iso.datetime();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZName, ZOk, ZPassword, ZTimestamp, ZUsername } from './fields.js';
+import { jsonNumber, ZName, ZOk, ZPassword, ZTimestamp, ZUsername } from './fields.js';
 import { ZWardSummary } from './user.js';
 
 const codePoints = (value: string) => [...value].length;
@@ -37,12 +37,12 @@ export type TInvite = z.infer<typeof ZInvite>;
 export const ZIssueInviteRequest = z.object({
   role: ZInviteRole,
   /** Defaults to the selected ward. */
-  wardId: ZId.optional(),
+  wardId: jsonNumber(ZId).optional(),
   /** Prefilled for the person invited. */
   name: ZName.optional(),
   category: ZCategory.optional(),
   /** Lifetime in whole days. */
-  days: z.number().int().min(1).max(30).default(7),
+  days: jsonNumber(z.number().int().min(1).max(30)).default(7),
 });
 export type TIssueInviteRequest = z.infer<typeof ZIssueInviteRequest>;
 
