@@ -25,7 +25,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]/.test(options.url)) {
     throw new Error(`refusing to load anything but loopback: ${options.url}`);
   }
-  const result = await autocannon({
+  const instance = autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
@@ -35,13 +35,20 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     timeout: 10,
     // Latencies of non-2xx answers count too: the rate-limited path answers 429 by design.
     excludeErrorStats: false,
-  } as autocannon.Options);
+  } as autocannon.Options) as Promise<autocannon.Result> & autocannon.Instance;
+  const errorKinds = new Map<string, number>();
+  instance.on('reqError', (error: Error & { code?: string }) => {
+    const kind = error.code ?? error.message;
+    errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+  });
+  const result = await instance;
   const statuses = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
   const unexpected = Object.entries(statuses).filter(([status]) => Number(status) !== options.expectStatus);
   if (result.errors > 0 || result.timeouts > 0 || unexpected.length > 0 || result.requests.total === 0) {
     throw new Error(
       `${options.method ?? 'GET'} ${options.url} at ${options.connections} connections: ${result.requests.total} answers, ` +
-        `${result.errors} errors, ${result.timeouts} timeouts, statuses ${JSON.stringify(statuses)} (expected only ${options.expectStatus})`,
+        `${result.errors} errors ${JSON.stringify(Object.fromEntries(errorKinds))}, ${result.timeouts} timeouts, ` +
+        `statuses ${JSON.stringify(statuses)} (expected only ${options.expectStatus})`,
     );
   }
   return {

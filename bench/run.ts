@@ -3,7 +3,7 @@
 // Only loopback traffic; every load run and every wait is bounded in time.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import {
   type Child,
 } from './processes.ts';
 import {
+  combineRuns,
   formatMb,
   formatMs,
   formatRate,
@@ -150,12 +151,28 @@ async function getJson(url: string, cookie: string): Promise<unknown> {
   return expectStatus(response, 200, `GET ${url}`);
 }
 
-function argon2Verifies(concurrency: number): number {
-  const output = execFileSync(process.execPath, [join(ROOT, 'bench/yardsticks/argon2-verify.ts'), String(concurrency), String(SECONDS)], {
+interface Verifies {
+  verifies: number;
+  seconds: number;
+}
+
+function argon2Verifies(concurrency: number, seconds: number): Verifies {
+  const output = execFileSync(process.execPath, [join(ROOT, 'bench/yardsticks/argon2-verify.ts'), String(concurrency), String(seconds)], {
     encoding: 'utf8',
-    timeout: (SECONDS + 30) * 1000,
+    timeout: (seconds + 30) * 1000,
   });
-  return (JSON.parse(output.trim().split('\n').pop()!) as { perSecond: number }).perSecond;
+  return JSON.parse(output.trim().split('\n').pop()!) as Verifies;
+}
+
+/**
+ * The yardstick for half the time before the figure and half after it, combined: a change in how
+ * busy the machine is (other work shares these cores) then weighs on both sides of the ratio.
+ */
+async function bracketed<F, Y>(figure: () => Promise<F>, yardstick: (seconds: number) => Promise<Y>, combine: (a: Y, b: Y) => Y) {
+  const before = await yardstick(SECONDS / 2);
+  const measured = await figure();
+  const after = await yardstick(SECONDS / 2);
+  return { measured, yardstick: combine(before, after) };
 }
 
 function loadFigure(result: LoadResult): string {
@@ -204,10 +221,18 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   const meFloor: LoadResult[] = [];
   let peak = residentBytes(service.pid) ?? 0;
   for (const connections of ME_CONNECTIONS) {
-    const sampler = sampleResidentPeak(service.pid);
-    meNobat.push(await meRun(service.url, connections));
-    peak = Math.max(peak, sampler.stop());
-    meFloor.push(await meRun(floorMe.url, connections));
+    const point = await bracketed(
+      async () => {
+        const sampler = sampleResidentPeak(service.pid);
+        const result = await meRun(service.url, connections);
+        peak = Math.max(peak, sampler.stop());
+        return result;
+      },
+      (seconds) => meRun(floorMe.url, connections, seconds),
+      combineRuns,
+    );
+    meNobat.push(point.measured);
+    meFloor.push(point.yardstick);
   }
   await floorMe.stop();
 
@@ -215,15 +240,17 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   const healthRun = async (url: string, seconds = SECONDS) =>
     load({ url: `${url}/api/health`, connections: HEALTH_CONNECTIONS, seconds, expectStatus: 200 });
   log('GET /api/health');
-  await healthRun(service.url, 1);
-  const healthNobat = await healthRun(service.url);
   const bare = await startFloor('health', db.url);
-  await healthRun(bare.url, 1);
-  const healthBare = await healthRun(bare.url);
-  await bare.stop();
   const bareDb = await startFloor('health-db', db.url);
-  await healthRun(bareDb.url, 1);
-  const healthBareDb = await healthRun(bareDb.url);
+  for (const url of [service.url, bare.url, bareDb.url]) await healthRun(url, 1);
+  const healthPoint = await bracketed(
+    () => healthRun(service.url),
+    async (seconds) => ({ bare: await healthRun(bare.url, seconds), bareDb: await healthRun(bareDb.url, seconds) }),
+    (a, b) => ({ bare: combineRuns(a.bare, b.bare), bareDb: combineRuns(a.bareDb, b.bareDb) }),
+  );
+  const healthNobat = healthPoint.measured;
+  const { bare: healthBare, bareDb: healthBareDb } = healthPoint.yardstick;
+  await bare.stop();
   await bareDb.stop();
 
   // POST /api/auth/login, right password: every answer is a new session.
@@ -241,9 +268,13 @@ async function measure(db: BenchDatabase): Promise<Figures> {
     });
   const logins: Figures['login'] = [];
   for (const connections of LOGIN_CONNECTIONS) {
-    const nobat = await loginRun(service.url, connections, loginBody, 200);
-    log(`argon2.verify x${connections}`);
-    logins.push({ connections, nobat, argon2: argon2Verifies(connections) });
+    log(`  ${connections} connections, argon2.verify ${connections} at a time before and after`);
+    const point = await bracketed(
+      () => loginRun(service.url, connections, loginBody, 200),
+      async (seconds) => argon2Verifies(connections, seconds),
+      (a, b) => ({ verifies: a.verifies + b.verifies, seconds: a.seconds + b.seconds }),
+    );
+    logins.push({ connections, nobat: point.measured, argon2: point.yardstick.verifies / point.yardstick.seconds });
   }
 
   // The rate-limited path: an address and username with enough failures in the window.
@@ -428,16 +459,18 @@ function cpuModel(): string {
 async function main(): Promise<void> {
   const started = performance.now();
   let db: BenchDatabase | undefined;
-  const cleanUp = async () => {
+  const cleanUp = async (failed: boolean) => {
     await stopAll();
+    if (failed) showLogTails();
     await stopLeftoverPostgres(join(tmp, 'embedded-data', 'postgres'));
     await db?.drop().catch((error: unknown) => log(`could not drop the benchmark database: ${String(error)}`));
     rmSync(tmp, { recursive: true, force: true });
   };
   const deadline = setTimeout(() => {
     log(`over the ${DEADLINE_MS / 1000} s budget: giving up`);
-    void cleanUp().finally(() => process.exit(1));
+    void cleanUp(true).finally(() => process.exit(1));
   }, DEADLINE_MS);
+  let failed = true;
   try {
     db = await openBenchDatabase(process.env.DATABASE_URL || undefined, join(tmp, 'pg'));
     const figures = await measure(db);
@@ -445,8 +478,9 @@ async function main(): Promise<void> {
     const generated = [
       `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpuModel()}) · ${figures.database}`,
       '',
-      `${SECONDS} s per point after a short warm-up; autocannon ${autocannonVersion()} in the benchmark's own process, ` +
-        'the service and each yardstick in a process of their own (one at a time), all on the same cores. ' +
+      `${SECONDS} s per point after a short warm-up, each yardstick measured for half that time just before and half just after ` +
+        `its figure (rates over the joint time, percentiles averaged); autocannon ${autocannonVersion()} in the benchmark's own ` +
+        'process, the service and each yardstick in a process of their own, all on the same two cores, which other work shares. ' +
         `Whole run: ${Math.round((performance.now() - started) / 1000)} s.`,
       '',
       renderTable(rows),
@@ -457,9 +491,10 @@ async function main(): Promise<void> {
     log(`written to ${file}`);
     const missed = rows.filter((row) => row.met === false);
     if (missed.length > 0) log(`targets missed: ${missed.map((row) => row.scenario).join('; ')}`);
+    failed = false;
   } finally {
     clearTimeout(deadline);
-    await cleanUp();
+    await cleanUp(failed);
   }
 }
 
@@ -468,7 +503,16 @@ function autocannonVersion(): string {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
-main().catch(async (error: unknown) => {
+/** The last lines each child wrote, so a failed run can be understood after its files are gone. */
+function showLogTails(): void {
+  for (const name of readdirSync(tmp).filter((file) => file.endsWith('.log'))) {
+    const tail = readFileSync(join(tmp, name), 'utf8').trimEnd().split('\n').slice(-8);
+    log(`--- last lines of ${name}\n${tail.join('\n')}`);
+  }
+}
+
+main().catch((error: unknown) => {
   log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  process.exitCode = 1;
+  // Explicitly: the embedded PostgreSQL package's exit hooks would otherwise end the process with 0.
+  process.exit(1);
 });

@@ -47,7 +47,9 @@ export function formatRate(perSecond: number): string {
   return Math.round(perSecond).toLocaleString('en-US');
 }
 
+/** autocannon records whole milliseconds, so anything under one reads as such. */
 export function formatMs(ms: number): string {
+  if (ms < 1) return '< 1 ms';
   return `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
 }
 
@@ -72,6 +74,24 @@ export function renderTable(rows: Row[]): string {
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   return lines.join('\n');
+}
+
+/** A load run as the table needs it. */
+export interface RunFigures {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+}
+
+/**
+ * Two runs of the same load as one: the rate over their joint time, and the mean of their
+ * percentiles (a yardstick measured before and after the figure it stands beside, so a drift in
+ * the machine's load falls on both sides of the ratio).
+ */
+export function combineRuns<T extends RunFigures>(a: T, b: T): T {
+  const seconds = a.total / a.perSecond + b.total / b.perSecond;
+  return { ...a, total: a.total + b.total, perSecond: (a.total + b.total) / seconds, p50: (a.p50 + b.p50) / 2, p99: (a.p99 + b.p99) / 2 };
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */

@@ -1,7 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
 import {
   BEGIN_MARKER,
+  combineRuns,
   END_MARKER,
+  formatMs,
   formatRate,
   formatRatio,
   formatTarget,
@@ -33,9 +35,18 @@ describe('the benchmark table', () => {
     expect(formatRatio(123.4)).toBe('123×');
     expect(formatRatio(null)).toBe('n/a');
     expect(formatRate(34.56)).toBe('34.6');
+    expect(formatMs(0)).toBe('< 1 ms');
+    expect(formatMs(2.5)).toBe('2.5 ms');
+    expect(formatMs(143.2)).toBe('143 ms');
     expect(formatRate(12345.6)).toBe('12,346');
     expect(formatTarget({ op: '>=', bound: 0.85 })).toBe('≥ 0.85×');
     expect(formatTarget({ op: '<=', bound: 2 })).toBe('≤ 2×');
+  });
+
+  test('two runs combine into the rate over their joint time and the mean of their percentiles', () => {
+    // 1,000 answers in 2 s and 3,000 in 2 s: 4,000 in 4 s.
+    const combined = combineRuns({ perSecond: 500, p50: 2, p99: 10, total: 1000 }, { perSecond: 1500, p50: 4, p99: 20, total: 3000 });
+    expect(combined).toEqual({ perSecond: 1000, p50: 3, p99: 15, total: 4000 });
   });
 
   test('the median of an even count is the mean of the middle two', () => {
