@@ -3,9 +3,18 @@ import { ZMeResponse } from '../../../shared/schemas/me.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { signedInProcedure, withSelectedWard } from '../../trpc/procedures.js';
 
+// Building a formatter (ICU time-zone data) costs about 0.2 ms, a hundred times what formatting
+// with one costs, and was the largest single cost of GET /api/me (BENCHMARKS.md): keep one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function isoDate(now: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(now);
 }
 
 // Readable while a password change is pending, so the client can learn that it is.
