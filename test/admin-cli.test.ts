@@ -5,7 +5,7 @@ import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 interface Result {
   code: number | null;
@@ -14,7 +14,7 @@ interface Result {
 }
 
 describe('the admin command line', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let installation: Installation;
   let build: ReturnType<typeof buildIntoTemporaryDirectory>;
 
@@ -38,13 +38,9 @@ describe('the admin command line', () => {
 
   beforeAll(async () => {
     build = buildIntoTemporaryDirectory();
-    server = await startTestServer();
     installation = await setUpInstallation(server);
   }, 120_000);
-  afterAll(async () => {
-    await server.close();
-    build.remove();
-  });
+  afterAll(() => build?.remove());
 
   it('creates and lists wards', async () => {
     const created = await admin(['wards:create', 'Cardiology']);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from '@jest/globals';
+import { useTestServer } from './support/suite.js';
 
 const PUBLIC_URL = 'https://nobat.hospital.test';
 
 describe('the API catalog at /.well-known/api-catalog (RFC 9727)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL } });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ env: { PUBLIC_URL } });
 
   it('answers GET with a linkset whose entry links the OpenAPI document and the docs page by absolute PUBLIC_URL addresses', async () => {
     const response = await server.client().get('/.well-known/api-catalog');

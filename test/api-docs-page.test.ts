@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 // Debian's chromium: installed by .ci/run (`apt-get install -y chromium`) on a fresh machine.
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,20 +18,18 @@ const CHROMIUM_ARGS = [
 ];
 
 describe('the interactive documentation page', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let browser: Browser;
   let screenshots: string;
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
-    server = await startTestServer();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // NOBAT_SCREENSHOTS=<dir> keeps the screenshot for a person to look at; otherwise it goes to a temporary folder.
     screenshots = process.env.NOBAT_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'nobat-docs-'));
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
     if (screenshots && !process.env.NOBAT_SCREENSHOTS) rmSync(screenshots, { recursive: true, force: true });
   });
 

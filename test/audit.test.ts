@@ -1,29 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { tokenHash } from '../server/services/sessions/tokens.js';
 import type { TestClient } from './support/client.js';
-import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
-import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
+import { ADMIN, insertUser } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
+import { TestClock } from './support/test-server.js';
 
 const START = new TestClock().now();
 const NURSE = { username: 'nurse', password: 'nurse-password-1' };
 const WRONG = 'wrong-password-1';
 
 describe('the auth_event audit trail', () => {
-  let server: TestServer;
-  let installation: Installation;
+  const { server, installation } = useFreshInstallation({ env: { LOGIN_MAX_FAILURES: '2' }, clockAt: START });
   let nurseId: number;
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { LOGIN_MAX_FAILURES: '2' } });
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    server.clock.set(START);
-    installation = await setUpInstallation(server);
     nurseId = await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, ...NURSE });
   });
 

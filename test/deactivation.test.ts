@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { callerFor } from './support/caller.js';
-import { ADMIN, insertUser, insertWard, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { ADMIN, insertSignedInUser, insertUser, insertWard, signIn } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 const SARA_PASSWORD = 'sara-pass-1';
 
 describe('deactivating and activating accounts', () => {
-  let server: TestServer;
-  let installation: Installation;
+  const { server, installation } = useFreshInstallation();
   let saraId: number;
   let surgeryId: number;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
     surgeryId = await insertWard(server, installation.hospitalId, 'Surgery');
     saraId = await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, username: 'sara', password: SARA_PASSWORD });
   });
@@ -30,10 +23,8 @@ describe('deactivating and activating accounts', () => {
   const activate = (client = installation.admin, id: number | string = saraId) => client.post(`/api/employees/${id}/activate`, {});
   const isActive = async (id = saraId) => (await server.em().findOneOrFail(User, id)).active;
 
-  async function headNurse(wardId = installation.wardId) {
-    const id = await insertUser(server, { hospitalId: installation.hospitalId, wardId, username: `head${wardId}`, password: 'head-nurse-1', role: 'manager' });
-    return { id, client: await signIn(server, `head${wardId}`, 'head-nurse-1') };
-  }
+  const headNurse = (wardId = installation.wardId) =>
+    insertSignedInUser(server, installation, { wardId, username: `head${wardId}`, password: 'head-nurse-1', role: 'manager' });
 
   it('ends every session of the account at once, and sign-in then answers 403 account_inactive', async () => {
     const phone = await signIn(server, 'sara', SARA_PASSWORD);
@@ -126,8 +117,7 @@ describe('deactivating and activating accounts', () => {
   });
 
   it('answers 403 forbidden to an employee, and 401 without a session', async () => {
-    await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, username: 'reza', password: 'reza-pass-1' });
-    const reza = await signIn(server, 'reza', 'reza-pass-1');
+    const { client: reza } = await insertSignedInUser(server, installation, { username: 'reza', password: 'reza-pass-1' });
     expect((await deactivate(reza)).body.code).toBe('forbidden');
     expect((await activate(reza)).body.code).toBe('forbidden');
     expect((await deactivate(server.client())).status).toBe(401);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { User } from '../server/db/entities/user.js';
 import { usernameKey } from '../server/services/accounts/username-key.js';
 import { callerFor } from './support/caller.js';
-import { insertUser, insertWard, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { insertSignedInUser, insertWard } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 const SARA = { name: 'Sara Ahmadi', username: 'Sara', password: 'initial-pass-1' };
 
@@ -17,25 +17,18 @@ function emailOfLength(length: number): string {
 }
 
 describe('staff accounts', () => {
-  let server: TestServer;
-  let installation: Installation;
+  const { server, installation } = useFreshInstallation();
   let otherWardId: number;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
     otherWardId = await insertWard(server, installation.hospitalId, 'Surgery');
   });
 
   const userCount = () => server.em().count(User, {});
 
   async function headNurse(wardId = installation.wardId) {
-    await insertUser(server, { hospitalId: installation.hospitalId, wardId, username: `head${wardId}`, password: 'head-nurse-1', role: 'manager' });
-    return signIn(server, `head${wardId}`, 'head-nurse-1');
+    const { client } = await insertSignedInUser(server, installation, { wardId, username: `head${wardId}`, password: 'head-nurse-1', role: 'manager' });
+    return client;
   }
 
   describe('POST /api/employees', () => {
@@ -74,8 +67,7 @@ describe('staff accounts', () => {
     });
 
     it('answers 403 forbidden to an employee and creates nothing', async () => {
-      await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, username: 'emp', password: 'employee-1' });
-      const employee = await signIn(server, 'emp', 'employee-1');
+      const { client: employee } = await insertSignedInUser(server, installation, { username: 'emp', password: 'employee-1' });
       const before = await userCount();
       const response = await employee.post('/api/employees', SARA);
       expect(response.status).toBe(403);
@@ -239,8 +231,7 @@ describe('staff accounts', () => {
     });
 
     it('answers 403 forbidden to an employee and 401 without a session', async () => {
-      await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, username: 'emp', password: 'employee-1' });
-      const employee = await signIn(server, 'emp', 'employee-1');
+      const { client: employee } = await insertSignedInUser(server, installation, { username: 'emp', password: 'employee-1' });
       expect((await employee.get('/api/employees')).body.code).toBe('forbidden');
       expect((await employee.get('/api/employees')).status).toBe(403);
       expect((await server.client().get('/api/employees')).status).toBe(401);

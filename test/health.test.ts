@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { useTestServer } from './support/suite.js';
 
 describe('health and setup status', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('answers 200 { ok: true, db: "up" } while the database answers', async () => {
     const response = await server.client().get('/api/health');
@@ -22,14 +18,12 @@ describe('health and setup status', () => {
 });
 
 describe('when the database goes away', () => {
-  let server: TestServer;
+  const server = useTestServer();
   beforeAll(async () => {
-    server = await startTestServer();
     await server.client().get('/api/health');
     // Removing the database ends every connection to it, as a crashed or unreachable server would.
     await server.database.drop();
   });
-  afterAll(() => server.close());
 
   it('answers 503 { ok: false, db: "down" } within the 2 s limit', async () => {
     const response = await server.client().get('/api/health');

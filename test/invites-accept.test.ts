@@ -1,39 +1,24 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Invite } from '../server/db/entities/invite.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { tokenHash } from '../server/services/sessions/tokens.js';
 import type { TestClient } from './support/client.js';
-import { insertUser, insertWard, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { insertSignedInUser, insertWard } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NEWCOMER = { name: 'Sara Nurse', username: 'sara', password: 'sara-password-1' };
 
 describe('accepting an invitation', () => {
-  let server: TestServer;
-  let install: Installation;
+  const { server, installation: install } = useFreshInstallation({ clockAt: '2026-11-22T08:00:00.000Z' });
   let otherWardId: number;
   let manager: TestClient;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    server.clock.set('2026-11-22T08:00:00.000Z');
-    install = await setUpInstallation(server);
     otherWardId = await insertWard(server, install.hospitalId, 'Emergency');
-    await insertUser(server, {
-      hospitalId: install.hospitalId,
-      wardId: install.wardId,
-      username: 'nurse-manager',
-      password: 'manager-password-1',
-      role: 'manager',
-    });
-    manager = await signIn(server, 'nurse-manager', 'manager-password-1');
+    manager = (await insertSignedInUser(server, install, { username: 'nurse-manager', password: 'manager-password-1', role: 'manager' })).client;
   });
 
   async function issue(client: TestClient, body: Record<string, unknown> = { role: 'staff' }) {

@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Invite } from '../server/db/entities/invite.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import type { TestClient } from './support/client.js';
-import { insertUser, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { insertSignedInUser } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 describe('invitations under concurrent requests', () => {
-  let server: TestServer;
-  let install: Installation;
+  const { server, installation: install } = useFreshInstallation();
   let manager: TestClient;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    install = await setUpInstallation(server);
-    await insertUser(server, {
-      hospitalId: install.hospitalId,
-      wardId: install.wardId,
-      username: 'nurse-manager',
-      password: 'manager-password-1',
-      role: 'manager',
-    });
-    manager = await signIn(server, 'nurse-manager', 'manager-password-1');
+    manager = (await insertSignedInUser(server, install, { username: 'nurse-manager', password: 'manager-password-1', role: 'manager' })).client;
   });
 
   async function issue() {

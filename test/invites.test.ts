@@ -1,42 +1,33 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Hospital } from '../server/db/entities/hospital.js';
 import { Invite } from '../server/db/entities/invite.js';
 import { tokenHash } from '../server/services/sessions/tokens.js';
 import type { TestClient } from './support/client.js';
-import { ADMIN, insertUser, insertWard, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { ADMIN, insertSignedInUser, insertWard } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PUBLIC_URL = 'https://nobat.example.org';
 
 describe('invitations: issue, read, list and revoke', () => {
-  let server: TestServer;
-  let install: Installation;
+  const { server, installation: install } = useFreshInstallation({ env: { PUBLIC_URL }, clockAt: '2026-11-22T08:00:00.000Z' });
   /** A second ward of the same hospital. */
   let otherWardId: number;
   /** A manager (not super admin) of the first ward. */
   let manager: TestClient;
   let managerId: number;
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL } });
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    server.clock.set('2026-11-22T08:00:00.000Z');
-    install = await setUpInstallation(server);
     otherWardId = await insertWard(server, install.hospitalId, 'Emergency');
-    managerId = await insertUser(server, {
-      hospitalId: install.hospitalId,
-      wardId: install.wardId,
+    const signedIn = await insertSignedInUser(server, install, {
       username: 'nurse-manager',
       password: 'manager-password-1',
       name: 'Maryam Manager',
       role: 'manager',
     });
-    manager = await signIn(server, 'nurse-manager', 'manager-password-1');
+    managerId = signedIn.id;
+    manager = signedIn.client;
   });
 
   const inviteCount = () => server.em().count(Invite, {});
@@ -199,8 +190,7 @@ describe('invitations: issue, read, list and revoke', () => {
     });
 
     it('answers 403 forbidden to an employee', async () => {
-      await insertUser(server, { hospitalId: install.hospitalId, wardId: install.wardId, username: 'staffer', password: 'staff-password-1' });
-      const employee = await signIn(server, 'staffer', 'staff-password-1');
+      const { client: employee } = await insertSignedInUser(server, install, { username: 'staffer', password: 'staff-password-1' });
       const response = await issue(employee);
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('forbidden');
@@ -208,15 +198,12 @@ describe('invitations: issue, read, list and revoke', () => {
     });
 
     it('answers 403 must_change_password to a manager whose password change is pending', async () => {
-      await insertUser(server, {
-        hospitalId: install.hospitalId,
-        wardId: install.wardId,
+      const { client: pending } = await insertSignedInUser(server, install, {
         username: 'new-manager',
         password: 'initial-password-1',
         role: 'manager',
         mustChangePassword: true,
       });
-      const pending = await signIn(server, 'new-manager', 'initial-password-1');
       const response = await issue(pending);
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('must_change_password');
@@ -387,8 +374,7 @@ describe('invitations: issue, read, list and revoke', () => {
     });
 
     it('answers 403 forbidden to an employee and 401 without a session', async () => {
-      await insertUser(server, { hospitalId: install.hospitalId, wardId: install.wardId, username: 'staffer', password: 'staff-password-1' });
-      const employee = await signIn(server, 'staffer', 'staff-password-1');
+      const { client: employee } = await insertSignedInUser(server, install, { username: 'staffer', password: 'staff-password-1' });
       expect((await employee.get('/api/invites')).body.code).toBe('forbidden');
       expect((await server.client().get('/api/invites')).status).toBe(401);
     });
@@ -497,15 +483,12 @@ describe('invitations: issue, read, list and revoke', () => {
       const hospital = em.create(Hospital, { name: 'Other Hospital', createdAt: server.clock.now() });
       await em.flush();
       const foreignWard = await insertWard(server, hospital.id, 'Foreign ICU');
-      await insertUser(server, {
-        hospitalId: hospital.id,
-        wardId: foreignWard,
+      const { client: foreignAdmin } = await insertSignedInUser(server, { hospitalId: hospital.id, wardId: foreignWard }, {
         username: 'foreign-admin',
         password: 'foreign-password',
         role: 'manager',
         isSuperAdmin: true,
       });
-      const foreignAdmin = await signIn(server, 'foreign-admin', 'foreign-password');
       const { body } = await issue(manager);
       const response = await foreignAdmin.delete(`/api/invites/${body.invite.id}`);
       expect(response.status).toBe(404);
@@ -525,8 +508,7 @@ describe('invitations: issue, read, list and revoke', () => {
 
     it('answers 403 forbidden to an employee, and 401 without a session', async () => {
       const { body } = await issue(manager);
-      await insertUser(server, { hospitalId: install.hospitalId, wardId: install.wardId, username: 'staffer', password: 'staff-password-1' });
-      const employee = await signIn(server, 'staffer', 'staff-password-1');
+      const { client: employee } = await insertSignedInUser(server, install, { username: 'staffer', password: 'staff-password-1' });
       expect((await employee.delete(`/api/invites/${body.invite.id}`)).body.code).toBe('forbidden');
       expect((await server.client().delete(`/api/invites/${body.invite.id}`)).status).toBe(401);
       expect((await server.client().get(`/api/invite/${body.token}`)).status).toBe(200);

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { User } from '../server/db/entities/user.js';
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 describe('request logs', () => {
-  let server: TestServer;
+  const server = useTestServer();
   const secrets: string[] = [ADMIN.password, 'wrong-password-typed'];
   let requestIds: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
     const { admin } = await setUpInstallation(server);
     const responses = [
       await admin.get('/api/me'),
@@ -26,7 +25,6 @@ describe('request logs', () => {
     const user = await server.em().findOneOrFail(User, { usernameKey: 'admin' }, { populate: ['passwordHash'] });
     secrets.push(user.passwordHash, server.services.sessionSecret);
   });
-  afterAll(() => server.close());
 
   it('writes one JSON line per request, with its id, method, path and status', () => {
     const completed = server.logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { parseSetCookie } from 'cookie';
 import { createHash } from 'node:crypto';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { createPasswordHasher, type PasswordHasher } from '../server/services/accounts/passwords.js';
-import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { ADMIN, insertUser } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
+import { startTestServer } from './support/test-server.js';
 
 /** A real hasher that counts its calls. */
 function countingHasher(): PasswordHasher & { calls: { verify: number; verifyDummy: number } } {
@@ -21,18 +22,8 @@ function countingHasher(): PasswordHasher & { calls: { verify: number; verifyDum
 }
 
 describe('password sign-in', () => {
-  let server: TestServer;
-  let installation: Installation;
   const hasher = countingHasher();
-
-  beforeAll(async () => {
-    server = await startTestServer({ hasher });
-  });
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
-  });
+  const { server, installation } = useFreshInstallation({ hasher });
 
   it('answers 200 with the user and sets an HttpOnly, SameSite=Lax nobat_sid cookie for the configured lifetime', async () => {
     const client = server.client();
@@ -166,16 +157,7 @@ describe('password sign-in', () => {
 });
 
 describe('sign-out', () => {
-  let server: TestServer;
-  let installation: Installation;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
-  });
+  const { server, installation } = useFreshInstallation();
 
   it('revokes the current session, clears the cookie and answers { ok: true }', async () => {
     const client = installation.admin;

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Session } from '../server/db/entities/session.js';
 import { Hospital } from '../server/db/entities/hospital.js';
-import { insertUser, insertWard, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { insertSignedInUser, insertWard, setUpInstallation } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
+import { startTestServer } from './support/test-server.js';
 
 describe('GET /api/me', () => {
-  let server: TestServer;
-  let installation: Installation;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await server.reset();
-    server.clock.set('2026-11-22T08:00:00Z');
-    installation = await setUpInstallation(server);
-  });
+  const { server, installation } = useFreshInstallation({ clockAt: '2026-11-22T08:00:00Z' });
 
   it('answers 401 unauthenticated without a session', async () => {
     const response = await server.client().get('/api/me');
@@ -63,8 +54,7 @@ describe('GET /api/me', () => {
   });
 
   it('is readable while a password change is pending, and says so', async () => {
-    await insertUser(server, { ...installation, username: 'newbie', password: 'initial-pass', mustChangePassword: true });
-    const client = await signIn(server, 'newbie', 'initial-pass');
+    const { client } = await insertSignedInUser(server, installation, { username: 'newbie', password: 'initial-pass', mustChangePassword: true });
     const response = await client.get('/api/me');
     expect(response.status).toBe(200);
     expect(response.body.user.mustChangePassword).toBe(true);
@@ -123,8 +113,7 @@ describe('GET /api/me', () => {
     });
 
     it('keeps a manager who is not a super admin to their home ward', async () => {
-      await insertUser(server, { ...installation, username: 'manager2', password: 'manager-pass', role: 'manager' });
-      const manager = await signIn(server, 'manager2', 'manager-pass');
+      const { client: manager } = await insertSignedInUser(server, installation, { username: 'manager2', password: 'manager-pass', role: 'manager' });
       expect((await manager.get('/api/me', { headers: { 'x-ward': String(installation.wardId) } })).status).toBe(200);
       const response = await manager.get('/api/me', { headers: { 'x-ward': String(otherWard) } });
       expect(response.status).toBe(403);
@@ -132,8 +121,7 @@ describe('GET /api/me', () => {
     });
 
     it('keeps an employee to their home ward', async () => {
-      await insertUser(server, { ...installation, username: 'nurse1', password: 'nurse-pass' });
-      const nurse = await signIn(server, 'nurse1', 'nurse-pass');
+      const { client: nurse } = await insertSignedInUser(server, installation, { username: 'nurse1', password: 'nurse-pass' });
       expect((await nurse.get(`/api/me?ward=${otherWard}`)).status).toBe(403);
     });
 

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { renderApiTypes } from '@nobat/openapi-types';
 import createClient from 'openapi-fetch';
 import { readFileSync } from 'node:fs';
 import type { paths } from './generated/api.js';
 import { cookieFetch } from './support/cookie-fetch.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 const SETUP = { hospitalName: 'Imam Hospital', wardName: 'ICU', name: 'Head Admin', username: 'admin', password: 'admin-password-1' };
 
 describe('a third-party REST client generated from the served OpenAPI document', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('has its types (test/generated/api.ts, from openapi-typescript) up to date with the served document', async () => {
     const document = (await server.client().get('/api/openapi.json')).body as object;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import type { Access } from '../server/trpc/init.js';
 import { authedProcedure, managerProcedure, usesSelectedWard, withSelectedWard } from '../server/trpc/procedures.js';
 import type { TestClient } from './support/client.js';
 import { ADMIN, insertUser, setUpInstallation, signIn } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 const PUBLIC_URL = 'https://nobat.hospital.test';
 const PASSWORD = 'employee-password-1';
@@ -72,18 +72,16 @@ function expectedCodes(operation: RestOperation, takesInput: boolean): Set<Error
 }
 
 describe('the OpenAPI document', () => {
-  let server: TestServer;
+  const server = useTestServer({ env: { PUBLIC_URL } });
   let document: Document;
   let documentText: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { PUBLIC_URL } });
     const response = await server.client().get('/api/openapi.json');
     expect(response.status).toBe(200);
     documentText = response.text;
     document = response.body;
   });
-  afterAll(() => server.close());
 
   it('is served as an OpenAPI 3 document, version 1.0.0, whose server is PUBLIC_URL', async () => {
     const response = await server.client().get('/api/openapi.json');

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { LoginFailure } from '../server/db/entities/login-failure.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { callerFor } from './support/caller.js';
-import { setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { signIn } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 const INITIAL = 'initial-pass-1';
 const NEXT = 'my-own-pass-2';
 
 describe('changing one\'s own password', () => {
-  let server: TestServer;
-  let installation: Installation;
+  const { server, installation } = useFreshInstallation({ env: { LOGIN_MAX_FAILURES: '3' } });
   let saraId: number;
 
-  beforeAll(async () => {
-    server = await startTestServer({ env: { LOGIN_MAX_FAILURES: '3' } });
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
     const created = await installation.admin.post('/api/employees', { name: 'Sara', username: 'sara', password: INITIAL });
     saraId = created.body.id;
   });

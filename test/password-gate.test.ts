@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { AnyProcedure } from '@trpc/server';
 import { appRouter } from '../server/routers/_app.js';
 import type { Meta } from '../server/trpc/init.js';
 import type { TestClient, TestResponse } from './support/client.js';
-import { insertUser, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { insertSignedInUser, signIn } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 /**
  * Procedures anyone may call. A procedure not listed here must answer 401 without a session, so a
@@ -44,24 +44,14 @@ function callTrpc(client: TestClient, { path, type }: WalkedProcedure, options: 
 const trpcCode = (response: TestResponse) => response.body?.error?.data?.code;
 
 describe('the password-change gate', () => {
-  let server: TestServer;
-  let installation: Installation;
+  const { server, installation } = useFreshInstallation();
   /** A super admin with a pending change: no role or ward rule can be what refuses them. */
   let gatedAdmin: TestClient;
   let gatedEmployee: TestClient;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
-    const { hospitalId, wardId } = installation;
-    await insertUser(server, { hospitalId, wardId, username: 'chief', password: 'chief-pass-1', role: 'manager', isSuperAdmin: true, mustChangePassword: true });
-    await insertUser(server, { hospitalId, wardId, username: 'sara', password: 'sara-pass-1', mustChangePassword: true });
-    gatedAdmin = await signIn(server, 'chief', 'chief-pass-1');
-    gatedEmployee = await signIn(server, 'sara', 'sara-pass-1');
+    gatedAdmin = (await insertSignedInUser(server, installation, { username: 'chief', password: 'chief-pass-1', role: 'manager', isSuperAdmin: true, mustChangePassword: true })).client;
+    gatedEmployee = (await insertSignedInUser(server, installation, { username: 'sara', password: 'sara-pass-1', mustChangePassword: true })).client;
   });
 
   it('walks a router that holds the routes it must cover, each with its REST meta', () => {

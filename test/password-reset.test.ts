@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Hospital } from '../server/db/entities/hospital.js';
 import { User } from '../server/db/entities/user.js';
 import { callerFor } from './support/caller.js';
-import { ADMIN, insertUser, insertWard, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { ADMIN, insertSignedInUser, insertUser, insertWard, signIn } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 const OLD = 'sara-pass-1';
 const FRESH = 'fresh-start-1';
 
 describe('password reset (POST /api/employees/{id}/password-reset)', () => {
-  let server: TestServer;
-  let installation: Installation;
+  const { server, installation } = useFreshInstallation();
   let saraId: number;
   let surgeryId: number;
 
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
   beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
     surgeryId = await insertWard(server, installation.hospitalId, 'Surgery');
     saraId = await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, username: 'sara', password: OLD });
   });
@@ -30,10 +23,8 @@ describe('password reset (POST /api/employees/{id}/password-reset)', () => {
   const reset = (client: { post: typeof installation.admin.post }, id: number | string, password = FRESH) =>
     client.post(`/api/employees/${id}/password-reset`, { password });
 
-  async function headNurse(wardId = installation.wardId) {
-    const id = await insertUser(server, { hospitalId: installation.hospitalId, wardId, username: `head${wardId}`, password: 'head-nurse-1', role: 'manager' });
-    return { id, client: await signIn(server, `head${wardId}`, 'head-nurse-1') };
-  }
+  const headNurse = (wardId = installation.wardId) =>
+    insertSignedInUser(server, installation, { wardId, username: `head${wardId}`, password: 'head-nurse-1', role: 'manager' });
 
   it('sets a new initial password that must be changed, and ends every session of the account', async () => {
     const phone = await signIn(server, 'sara', OLD);
@@ -58,8 +49,7 @@ describe('password reset (POST /api/employees/{id}/password-reset)', () => {
   });
 
   it('leaves the sessions of the manager and of everyone else alone', async () => {
-    await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, username: 'reza', password: 'reza-pass-1' });
-    const reza = await signIn(server, 'reza', 'reza-pass-1');
+    const { client: reza } = await insertSignedInUser(server, installation, { username: 'reza', password: 'reza-pass-1' });
     await reset(installation.admin, saraId);
     expect((await installation.admin.get('/api/me')).status).toBe(200);
     expect((await reza.get('/api/me')).status).toBe(200);
@@ -116,8 +106,7 @@ describe('password reset (POST /api/employees/{id}/password-reset)', () => {
   });
 
   it('answers 403 forbidden to an employee', async () => {
-    await insertUser(server, { hospitalId: installation.hospitalId, wardId: installation.wardId, username: 'reza', password: 'reza-pass-1' });
-    const reza = await signIn(server, 'reza', 'reza-pass-1');
+    const { client: reza } = await insertSignedInUser(server, installation, { username: 'reza', password: 'reza-pass-1' });
     const response = await reset(reza, saraId);
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('forbidden');

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { LoginFailure } from '../server/db/entities/login-failure.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import type { TestClient, TestResponse } from './support/client.js';
 import { countingHasher } from './support/counting-hasher.js';
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
-import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
+import { useFreshInstallation, useTestServer } from './support/suite.js';
+import { TestClock } from './support/test-server.js';
 
 const START = new TestClock().now();
 const SECOND = 1000;
@@ -28,20 +29,11 @@ function expectTooManyAttempts(response: TestResponse, retryAfter?: number) {
 }
 
 describe('the sign-in rate limit', () => {
-  let server: TestServer;
   const counter = countingHasher();
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      hasher: counter.hasher,
-      env: { LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_IP: '5', LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS) },
-    });
-  });
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await server.reset();
-    server.clock.set(START);
-    await setUpInstallation(server);
+  const { server } = useFreshInstallation({
+    hasher: counter.hasher,
+    env: { LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_IP: '5', LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+    clockAt: START,
   });
 
   async function failTimes(times: number, username = ADMIN.username) {
@@ -166,12 +158,8 @@ describe('the client address behind a proxy', () => {
   const env = { LOGIN_MAX_FAILURES: '2', LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS) };
 
   describe('with TRUST_PROXY=true', () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({ env: { ...env, TRUST_PROXY: 'true' } });
-      await setUpInstallation(server);
-    });
-    afterAll(() => server.close());
+    const server = useTestServer({ env: { ...env, TRUST_PROXY: 'true' } });
+    beforeAll(() => setUpInstallation(server));
 
     it('counts failures per X-Forwarded-For address, and records that address on the session', async () => {
       const first = { 'x-forwarded-for': '203.0.113.7' };
@@ -188,12 +176,8 @@ describe('the client address behind a proxy', () => {
   });
 
   describe('with TRUST_PROXY=false', () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({ env: { ...env, TRUST_PROXY: 'false' } });
-      await setUpInstallation(server);
-    });
-    afterAll(() => server.close());
+    const server = useTestServer({ env: { ...env, TRUST_PROXY: 'false' } });
+    beforeAll(() => setUpInstallation(server));
 
     it('ignores X-Forwarded-For, so changing it does not escape the limit', async () => {
       expect((await login(server.client(), ADMIN.username, WRONG, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(401);

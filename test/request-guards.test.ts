@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ERRORS } from '../shared/errors.js';
 import { appRouter } from '../server/routers/_app.js';
 import type { Meta } from '../server/trpc/init.js';
 import { createPasswordHasher } from '../server/services/accounts/passwords.js';
 import { ADMIN, setUpInstallation, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 interface RouteInfo {
   path: string;
@@ -26,13 +26,11 @@ const restStateChanging = () =>
 const mutations = () => procedures().filter((p) => p.type === 'mutation').map((p) => p.path);
 
 describe('request guards', () => {
-  let server: TestServer;
+  const server = useTestServer();
   let installation: Installation;
   beforeAll(async () => {
-    server = await startTestServer();
     installation = await setUpInstallation(server);
   });
-  afterAll(() => server.close());
 
   it('has state-changing routes to check', () => {
     expect(restStateChanging().length).toBeGreaterThanOrEqual(3);
@@ -158,20 +156,16 @@ describe('request guards', () => {
 });
 
 describe('an unexpected failure', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    const real = createPasswordHasher();
-    server = await startTestServer({
-      hasher: {
-        ...real,
-        verify: async () => {
-          throw new Error('argon2 exploded: secret-internal-detail at /srv/nobat');
-        },
+  const real = createPasswordHasher();
+  const server = useTestServer({
+    hasher: {
+      ...real,
+      verify: async () => {
+        throw new Error('argon2 exploded: secret-internal-detail at /srv/nobat');
       },
-    });
-    await setUpInstallation(server);
+    },
   });
-  afterAll(() => server.close());
+  beforeAll(() => setUpInstallation(server));
 
   it('answers 500 internal with no message, stack or path from the failure', async () => {
     for (const path of ['/api/auth/login', '/trpc/auth.login']) {

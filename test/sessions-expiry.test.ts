@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Session } from '../server/db/entities/session.js';
-import { ADMIN, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
+import { ADMIN, setUpInstallation, signIn } from './support/fixtures.js';
+import { useFreshInstallation, useTestServer } from './support/suite.js';
+import { TestClock, type TestServer } from './support/test-server.js';
 
 const START = new TestClock().now();
 const SECOND = 1000;
@@ -14,18 +15,7 @@ async function onlySession(server: TestServer) {
 }
 
 describe('session expiry with the default lifetime of 30 days', () => {
-  let server: TestServer;
-  let installation: Installation;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await server.reset();
-    server.clock.set(START);
-    installation = await setUpInstallation(server);
-  });
+  const { server, installation } = useFreshInstallation({ clockAt: START });
 
   it('sets a cookie that lives 30 days and stores the same expiry', async () => {
     const client = server.client();
@@ -64,12 +54,7 @@ describe('session expiry with the default lifetime of 30 days', () => {
 });
 
 describe('session expiry with a short SESSION_TTL_SECONDS', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ env: { SESSION_TTL_SECONDS: '60' } });
-  });
-  afterAll(() => server.close());
+  const server = useTestServer({ env: { SESSION_TTL_SECONDS: '60' } });
 
   it('answers 401 unauthenticated once the lifetime has passed, and no longer lists the session', async () => {
     server.clock.set(START);
@@ -94,18 +79,7 @@ describe('session expiry with a short SESSION_TTL_SECONDS', () => {
 });
 
 describe('lastSeenAt', () => {
-  let server: TestServer;
-  let installation: Installation;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await server.reset();
-    server.clock.set(START);
-    installation = await setUpInstallation(server);
-  });
+  const { server, installation } = useFreshInstallation({ clockAt: START });
 
   it('starts at the sign-in time', async () => {
     expect((await onlySession(server)).lastSeenAt).toEqual(START);

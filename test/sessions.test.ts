@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Session } from '../server/db/entities/session.js';
 import type { TestClient } from './support/client.js';
-import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
-import { startTestServer, TestClock, type TestServer } from './support/test-server.js';
+import { ADMIN, insertUser } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
+import { TestClock } from './support/test-server.js';
 
 const START = new TestClock().now();
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 describe('the session endpoints', () => {
-  let server: TestServer;
-  let installation: Installation;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const { server, installation } = useFreshInstallation({ clockAt: START });
   beforeEach(async () => {
-    await server.reset();
-    server.clock.set(START);
-    installation = await setUpInstallation(server);
     await insertUser(server, {
       hospitalId: installation.hospitalId,
       wardId: installation.wardId,

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Hospital } from '../server/db/entities/hospital.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { Ward } from '../server/db/entities/ward.js';
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 const SETUP = { hospitalName: 'Imam Hospital', wardName: 'ICU', name: 'Head Admin', username: 'Admin', password: 'admin-password-1' };
 
 describe('first-run setup', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
   beforeEach(() => server.reset());
 
   it('reports that setup is needed on an empty installation, and not after it', async () => {

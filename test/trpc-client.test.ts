@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter, ErrorBody, ErrorCode, TErrorBody, TMeResponse, TUser } from '../shared/index.js';
 import { cookieFetch, type CookieFetch } from './support/cookie-fetch.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/suite.js';
 
 // Compile-time checks: `npm test` type-checks this file, so a client that drifted from the router fails there.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -30,11 +30,7 @@ function misuses(trpc: ReturnType<typeof typedClient>) {
 }
 
 describe('a typed tRPC client built on AppRouter from shared/', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
+  const server = useTestServer();
 
   it('runs setup, login, me and logout at /trpc with the session cookie, batching calls', async () => {
     expect(errorShapesAgree).toBe(true);

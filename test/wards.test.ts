@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { Hospital } from '../server/db/entities/hospital.js';
 import { Ward } from '../server/db/entities/ward.js';
 import { callerFor } from './support/caller.js';
-import { insertUser, insertWard, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { insertSignedInUser, insertWard } from './support/fixtures.js';
+import { useFreshInstallation } from './support/suite.js';
 
 describe('wards', () => {
-  let server: TestServer;
-  let installation: Installation;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
-  beforeEach(async () => {
-    await server.reset();
-    installation = await setUpInstallation(server);
-  });
+  const { server, installation } = useFreshInstallation();
 
   /** A second hospital in the same database, with one ward, that no one here may see. */
   async function otherHospital(wardName = 'Foreign Ward'): Promise<number> {
@@ -27,8 +17,8 @@ describe('wards', () => {
   }
 
   async function member(role: 'manager' | 'employee', wardId = installation.wardId) {
-    await insertUser(server, { hospitalId: installation.hospitalId, wardId, username: `${role}${wardId}`, password: 'member-pass-1', role });
-    return signIn(server, `${role}${wardId}`, 'member-pass-1');
+    const { client } = await insertSignedInUser(server, installation, { wardId, username: `${role}${wardId}`, password: 'member-pass-1', role });
+    return client;
   }
 
   const wardCount = () => server.em().count(Ward, {});

@@ -77,3 +77,22 @@ export async function signIn(server: TestServer, username: string, password: str
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
   return client;
 }
+
+export interface SignedInUser {
+  id: number;
+  /** Holds the new account's session cookie. */
+  client: TestClient;
+}
+
+/**
+ * An account written straight to the database in the hospital of `home` (an Installation will do), in
+ * its ward unless `options.wardId` names another, then signed in over HTTP.
+ */
+export async function insertSignedInUser(
+  server: TestServer,
+  home: Pick<Installation, 'hospitalId' | 'wardId'>,
+  options: Omit<InsertUserOptions, 'hospitalId' | 'wardId'> & { wardId?: number },
+): Promise<SignedInUser> {
+  const id = await insertUser(server, { ...options, hospitalId: home.hospitalId, wardId: options.wardId ?? home.wardId });
+  return { id, client: await signIn(server, options.username, options.password) };
+}
