@@ -1,7 +1,9 @@
 // Every migration, oldest first. `npm run migration:create` writes a new file; list it here.
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122071103_initial } from './Migration20261122071103_initial.js';
+import { Migration20261122080309_login_attempt_pending } from './Migration20261122080309_login_attempt_pending.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
+  { name: 'Migration20261122080309_login_attempt_pending', class: Migration20261122080309_login_attempt_pending },
 ];

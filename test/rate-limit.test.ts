@@ -4,7 +4,7 @@ import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import type { TestClient, TestResponse } from './support/client.js';
 import { countingHasher } from './support/counting-hasher.js';
-import { ADMIN, setUpInstallation } from './support/fixtures.js';
+import { ADMIN, insertUser, setUpInstallation } from './support/fixtures.js';
 import { useFreshInstallation, useTestServer } from './support/suite.js';
 import { TestClock } from './support/test-server.js';
 
@@ -30,11 +30,12 @@ function expectTooManyAttempts(response: TestResponse, retryAfter?: number) {
 
 describe('the sign-in rate limit', () => {
   const counter = countingHasher();
-  const { server } = useFreshInstallation({
+  const suite = useFreshInstallation({
     hasher: counter.hasher,
     env: { LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_IP: '5', LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS) },
     clockAt: START,
   });
+  const { server } = suite;
 
   async function failTimes(times: number, username = ADMIN.username) {
     for (let i = 0; i < times; i++) {
@@ -94,6 +95,37 @@ describe('the sign-in rate limit', () => {
     expect(admitted).toBe(3);
     expect(await server.em().count(LoginFailure, {})).toBe(3);
     expectTooManyAttempts(await login(server.client(), ADMIN.username, ADMIN.password));
+  });
+
+  it('signs in every one of many parallel attempts with the right password: only failures count', async () => {
+    const responses = await Promise.all(Array.from({ length: 8 }, () => login(server.client(), ADMIN.username, ADMIN.password)));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(await server.em().count(LoginFailure, {})).toBe(0);
+  });
+
+  it('signs in parallel attempts of more accounts from one address than the per-address limit', async () => {
+    const { installation } = suite;
+    const usernames = ['nurse1', 'nurse2', 'nurse3', 'nurse4', 'nurse5', 'nurse6', 'nurse7'];
+    for (const username of usernames) await insertUser(server, { ...installation, username, password: `${username}-pass` });
+    const responses = await Promise.all(usernames.map((username) => login(server.client(), username, `${username}-pass`)));
+    expect(responses.map((r) => r.status)).toEqual(Array(usernames.length).fill(200));
+  });
+
+  it('lets a right password through while wrong ones below the limit are still being checked', async () => {
+    const responses = await Promise.all([
+      login(server.client(), ADMIN.username, WRONG),
+      login(server.client(), ADMIN.username, WRONG),
+      login(server.client(), ADMIN.username, ADMIN.password),
+    ]);
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 401, 401]);
+  });
+
+  it('stops counting a claim left pending by a process that died', async () => {
+    const em = server.em();
+    const stale = new Date(START.getTime() - 31 * SECOND);
+    for (let i = 0; i < 3; i++) em.create(LoginFailure, { usernameKey: 'admin', ip: '127.0.0.1', pending: true, createdAt: stale });
+    await em.flush();
+    expect((await login(server.client(), ADMIN.username, ADMIN.password)).status).toBe(200);
   });
 
   it("clears the pair's count on a successful sign-in before the limit", async () => {

@@ -1,12 +1,17 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 
-/** One failed sign-in; the rate limiter counts these inside its window, so every process shares one count. */
+/**
+ * One failed sign-in, or one whose password is still being checked (`pending`). The rate limiter counts
+ * these inside its window, so every process sharing the database shares one count.
+ */
 export const LoginFailure = defineEntity({
   name: 'LoginFailure',
   properties: {
     id: p.integer().primary().autoincrement(),
     usernameKey: p.string().length(200),
     ip: p.string().length(64),
+    /** Claimed for a password check that has not finished; becomes a failure or is deleted. */
+    pending: p.boolean().default(false),
     createdAt: p.datetime(),
   },
   indexes: [

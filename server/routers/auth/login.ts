@@ -19,7 +19,7 @@ export const login = publicProcedure
       client: ctx.client,
       presentedToken: ctx.sessionToken,
       hasher: services.hasher,
-      now: services.clock.now(),
+      clock: services.clock,
       sessionTtlSeconds: services.config.sessionTtlSeconds,
       throttle: throttleSettings(services.config),
     });

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../app-error.js';
+import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import { LoginFailure, type ILoginFailure } from '../../db/entities/login-failure.js';
+import { LoginFailure } from '../../db/entities/login-failure.js';
 
 // Failures are rows of our own `login_failure` table rather than rate-limiter-flexible's PostgreSQL
 // store: no second connection pool, the app's injectable clock (tests move the window), and every
@@ -23,51 +25,57 @@ export function throttleSettings(config: Config): ThrottleSettings {
   };
 }
 
+/** A claim whose process died before settling it stops counting after this. */
+const PENDING_LIFETIME_MS = 30_000;
+/** How long an attempt waits for in-flight checks to settle before it is refused. */
+const MAX_WAIT_MS = 10_000;
+// Serialises claims per client address across every process (PostgreSQL advisory lock class).
+const CLAIM_LOCK_CLASS = 727_003;
+
 /** The address that failures are counted against; a request always has one over TCP. */
 function addressKey(ip: string | null): string {
   return ip ?? 'unknown';
 }
 
-/** Seconds until enough of `failures` (oldest first) leave the window for one more attempt to be allowed. */
-function secondsUntilAllowed(failures: Date[], max: number, windowMs: number, now: Date): number {
-  const mustExpire = failures[failures.length - max];
-  if (!mustExpire) return 1;
-  return Math.max(1, Math.ceil((mustExpire.getTime() + windowMs - now.getTime()) / 1000));
+interface Tally {
+  /** Settled failures inside the window, oldest first. */
+  failures: Date[];
+  /** Attempts whose password check is under way. */
+  inFlight: number;
 }
 
-/** Throws 429 when either count, leaving out the row `exceptId`, is at its limit. */
-async function refuseAtLimit(
-  em: EntityManager,
-  usernameKey: string,
-  ip: string | null,
-  now: Date,
-  settings: ThrottleSettings,
-  exceptId?: number,
-): Promise<void> {
-  const windowMs = settings.windowSeconds * 1000;
-  const since = new Date(now.getTime() - windowMs);
+async function tally(em: EntityManager, where: { usernameKey?: string; ip: string }, now: Date, settings: ThrottleSettings): Promise<Tally> {
+  const since = new Date(now.getTime() - settings.windowSeconds * 1000);
+  const pendingSince = new Date(now.getTime() - PENDING_LIFETIME_MS);
+  const rows = await em.find(
+    LoginFailure,
+    { ...where, createdAt: { $gt: since } },
+    { fields: ['createdAt', 'pending'], orderBy: { createdAt: 'asc' }, limit: 10_000 },
+  );
+  return {
+    failures: rows.filter((row) => !row.pending).map((row) => row.createdAt),
+    inFlight: rows.filter((row) => row.pending && row.createdAt > pendingSince).length,
+  };
+}
+
+function tooManyAttempts(failures: Date[], max: number, now: Date, settings: ThrottleSettings): AppError {
+  // The attempt is allowed again once enough failures have left the window to bring the count below max.
+  const mustExpire = failures[failures.length - max];
+  const seconds = mustExpire ? Math.ceil((mustExpire.getTime() + settings.windowSeconds * 1000 - now.getTime()) / 1000) : 1;
+  return new AppError('too_many_attempts', { headers: { 'Retry-After': String(Math.max(1, seconds)) } });
+}
+
+async function tallies(em: EntityManager, usernameKey: string, ip: string | null, now: Date, settings: ThrottleSettings) {
   const address = addressKey(ip);
-  const checks = [
-    { where: { usernameKey, ip: address }, max: settings.maxFailures },
-    { where: { ip: address }, max: settings.maxFailuresPerIp },
+  return [
+    { tally: await tally(em, { usernameKey, ip: address }, now, settings), max: settings.maxFailures },
+    { tally: await tally(em, { ip: address }, now, settings), max: settings.maxFailuresPerIp },
   ];
-  for (const { where, max } of checks) {
-    const failures = await em.find(
-      LoginFailure,
-      { ...where, createdAt: { $gt: since }, ...(exceptId === undefined ? {} : { id: { $ne: exceptId } }) },
-      { fields: ['createdAt'], orderBy: { createdAt: 'asc' }, limit: 10_000 },
-    );
-    if (failures.length >= max) {
-      const retryAfter = secondsUntilAllowed(failures.map((f) => f.createdAt), max, windowMs, now);
-      throw new AppError('too_many_attempts', { headers: { 'Retry-After': String(retryAfter) } });
-    }
-  }
 }
 
 /**
- * Refuses a sign-in with 429 while either count is at its limit. Called before any password is
- * hashed, so a flood of attempts costs a query, not an argon2 verify. Counts live in PostgreSQL,
- * so every process sharing the database enforces one limit.
+ * Refuses with 429 (and `Retry-After`) while either count of settled failures is at its limit. It writes
+ * nothing and hashes nothing, so a flood of refused attempts costs a query each.
  */
 export async function assertLoginAllowed(
   em: EntityManager,
@@ -76,38 +84,50 @@ export async function assertLoginAllowed(
   now: Date,
   settings: ThrottleSettings,
 ): Promise<void> {
-  await refuseAtLimit(em, usernameKey, ip, now, settings);
+  for (const { tally: counted, max } of await tallies(em, usernameKey, ip, now, settings)) {
+    if (counted.failures.length >= max) throw tooManyAttempts(counted.failures, max, now, settings);
+  }
 }
 
 /**
- * Counts this attempt as a failure before its password is checked, then checks the limit again
- * with the other attempts already stored. Without it, a burst of parallel attempts would all pass
- * `assertLoginAllowed` before any failure was stored, and each would cost a verify. Each claim is
- * committed before its count is taken, so at most `max` claims inside one window are admitted, in
- * one process or several. A refused claim is removed again. The caller keeps the returned row on
- * a failure, and deletes it (`clearLoginFailures`, `releaseLoginAttempt`) when it is not one.
+ * Reserves a password check for this attempt: a pending row that counts toward both limits, so a burst
+ * of parallel attempts, in one process or several, can start at most `max` checks. Claims are taken
+ * under a per-address lock held only for the insert. When the slots are taken by checks still under
+ * way, the attempt waits for them to settle instead of being refused: a right password is refused only
+ * once the settled failures reach the limit. Returns the claim's id, for `settleLoginAttempt`.
  */
 export async function claimLoginAttempt(
   em: EntityManager,
   usernameKey: string,
   ip: string | null,
-  now: Date,
+  clock: Clock,
   settings: ThrottleSettings,
-): Promise<ILoginFailure> {
-  const attempt = em.create(LoginFailure, { usernameKey, ip: addressKey(ip), createdAt: now });
-  await em.flush();
-  try {
-    await refuseAtLimit(em, usernameKey, ip, now, settings, attempt.id);
-  } catch (error) {
-    await em.remove(attempt).flush();
-    throw error;
+): Promise<number> {
+  const started = Date.now();
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    const now = clock.now();
+    const claimed = await em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [CLAIM_LOCK_CLASS, addressKey(ip)]);
+      let full = false;
+      for (const { tally: counted, max } of await tallies(tx, usernameKey, ip, now, settings)) {
+        if (counted.failures.length >= max) throw tooManyAttempts(counted.failures, max, now, settings);
+        if (counted.failures.length + counted.inFlight >= max) full = true;
+      }
+      if (full) return null;
+      const claim = tx.create(LoginFailure, { usernameKey, ip: addressKey(ip), pending: true, createdAt: now });
+      await tx.flush();
+      return claim.id;
+    });
+    if (claimed !== null) return claimed;
+    if (Date.now() - started > MAX_WAIT_MS) throw new AppError('too_many_attempts', { headers: { 'Retry-After': '1' } });
+    await sleep(pause);
   }
-  return attempt;
 }
 
-/** Forgets a claimed attempt that turned out not to be a failed guess. */
-export function releaseLoginAttempt(em: EntityManager, attempt: ILoginFailure): void {
-  em.remove(attempt);
+/** Ends a claim: a wrong password keeps it as a failure; anything else removes it. */
+export async function settleLoginAttempt(em: EntityManager, claimId: number, failed: boolean): Promise<void> {
+  if (failed) await em.nativeUpdate(LoginFailure, { id: claimId }, { pending: false });
+  else await em.nativeDelete(LoginFailure, { id: claimId });
 }
 
 /** Adds a failure to the unit of work; the caller's flush stores it. */
@@ -115,7 +135,7 @@ export function recordLoginFailure(em: EntityManager, usernameKey: string, ip: s
   em.create(LoginFailure, { usernameKey, ip: addressKey(ip), createdAt: now });
 }
 
-/** A successful sign-in forgives that (username, address) pair. */
+/** A successful sign-in forgives that (username, address) pair's settled failures. */
 export async function clearLoginFailures(em: EntityManager, usernameKey: string, ip: string | null): Promise<void> {
-  await em.nativeDelete(LoginFailure, { usernameKey, ip: addressKey(ip) });
+  await em.nativeDelete(LoginFailure, { usernameKey, ip: addressKey(ip), pending: false });
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLoginRequest } from '../../../shared/schemas/auth.js';
 import { AppError } from '../../app-error.js';
 import { User } from '../../db/entities/user.js';
+import type { Clock } from '../../clock.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import { usernameKey } from '../accounts/username-key.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
@@ -13,7 +14,7 @@ import {
   assertLoginAllowed,
   claimLoginAttempt,
   clearLoginFailures,
-  releaseLoginAttempt,
+  settleLoginAttempt,
   type ThrottleSettings,
 } from './login-throttle.js';
 
@@ -22,29 +23,30 @@ export interface LoginOptions {
   /** The token of a session cookie presented with the sign-in: that session is replaced. */
   presentedToken: string | null;
   hasher: PasswordHasher;
-  now: Date;
+  clock: Clock;
   sessionTtlSeconds: number;
   throttle: ThrottleSettings;
 }
 
 /** Checks the credentials and starts a session. Wrong username and wrong password fail alike. */
 export async function login(em: EntityManager, input: TLoginRequest, options: LoginOptions) {
-  const { client, hasher, now } = options;
+  const { client, hasher, clock } = options;
   const key = usernameKey(input.username);
-  let attempt;
+  let claim: number;
   try {
     // The cheap check refuses a flood without writing; the claim bounds a parallel burst.
-    await assertLoginAllowed(em, key, client.ip, now, options.throttle);
-    attempt = await claimLoginAttempt(em, key, client.ip, now, options.throttle);
+    await assertLoginAllowed(em, key, client.ip, clock.now(), options.throttle);
+    claim = await claimLoginAttempt(em, key, client.ip, clock, options.throttle);
   } catch (error) {
-    recordAuthEvent(em, { type: 'login_failed', client, username: input.username, reason: 'rate_limited' }, now);
+    recordAuthEvent(em, { type: 'login_failed', client, username: input.username, reason: 'rate_limited' }, clock.now());
     await em.flush();
     throw error;
   }
+  const now = clock.now();
   const user = await em.findOne(User, { usernameKey: key }, { populate: ['passwordHash'] });
   const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
-    // The claimed attempt stays as the failure, unless the password was right.
-    if (code !== 'invalid_credentials') releaseLoginAttempt(em, attempt);
+    // Only a wrong password counts toward the limit; the right one of an inactive account does not.
+    await settleLoginAttempt(em, claim, code === 'invalid_credentials');
     recordAuthEvent(em, { type: 'login_failed', client, userId: user?.id, username: input.username, reason }, now);
     await em.flush();
     return new AppError(code);
@@ -58,6 +60,7 @@ export async function login(em: EntityManager, input: TLoginRequest, options: Lo
   if (!user.active) throw await failure('account_inactive', 'account_inactive');
 
   const token = await em.transactional(async (tx) => {
+    await settleLoginAttempt(tx, claim, false);
     await clearLoginFailures(tx, key, client.ip);
     if (options.presentedToken) await revokeSessions(tx, { tokenHash: tokenHash(options.presentedToken) }, now);
     const created = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
