@@ -1,17 +1,34 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Session } from '../../db/entities/session.js';
+import { User } from '../../db/entities/user.js';
+import { Ward } from '../../db/entities/ward.js';
 import { tokenHash } from './tokens.js';
 
+// Every signed-in request runs this, so it is one fixed statement rather than a query the ORM builds
+// anew each time (building it was the largest cost of GET /api/me, see BENCHMARKS.md). Whole rows come
+// back as JSON, so a column added to an entity is mapped without touching this; the password hash stays
+// in the database.
+const LIVE_SESSION = `
+  select to_jsonb(s) as session, to_jsonb(u) - 'password_hash' as "user", to_jsonb(w) as ward
+  from "session" s
+  join "app_user" u on u.id = s.user_id
+  join "ward" w on w.id = u.ward_id
+  where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`;
+
+interface LiveSessionRow {
+  session: Record<string, unknown>;
+  user: Record<string, unknown>;
+  ward: Record<string, unknown>;
+}
+
 /**
- * The session a token belongs to, with its user and the user's home ward, when it is neither revoked
- * nor expired. The ward comes in the same query because nearly every signed-in request selects a ward:
- * `selectWard` then finds the home ward in the identity map instead of asking the database again
- * (one query per request instead of two; see BENCHMARKS.md).
+ * The session a token belongs to, with its user and the user's home ward (nearly every signed-in request
+ * selects a ward), when it is neither revoked nor expired. All three join the request's identity map.
  */
 export async function findLiveSession(em: EntityManager, token: string, now: Date) {
-  return em.findOne(
-    Session,
-    { tokenHash: tokenHash(token), revokedAt: null, expiresAt: { $gt: now } },
-    { populate: ['user', 'user.ward'] },
-  );
+  const [row] = await em.execute<LiveSessionRow[]>(LIVE_SESSION, [tokenHash(token), now]);
+  if (!row) return null;
+  em.map(Ward, row.ward);
+  em.map(User, row.user);
+  return em.map(Session, row.session);
 }
