@@ -81,6 +81,21 @@ describe('the auth_event audit trail', () => {
     ]);
   });
 
+  it('records the first refusal of an address and typed username per window, not every one of a flood', async () => {
+    await login(ADMIN.username, WRONG);
+    await login(ADMIN.username, WRONG);
+    for (let i = 0; i < 5; i++) expect((await login(ADMIN.username, WRONG)).status).toBe(429);
+    expect((await login('Admin', WRONG)).status).toBe(429);
+    const refusals = () => events().then((all) => all.filter((event) => event.reason === 'rate_limited').map((event) => event.username));
+    expect(await refusals()).toEqual([ADMIN.username, 'Admin']);
+    // A refusal in a later window is recorded again (the failures have left their window too, so fail anew).
+    server.clock.advance(901_000);
+    await login(ADMIN.username, WRONG);
+    await login(ADMIN.username, WRONG);
+    expect((await login(ADMIN.username, WRONG)).status).toBe(429);
+    expect(await refusals()).toEqual([ADMIN.username, 'Admin', ADMIN.username]);
+  });
+
   it('records a logout, and nothing for a logout without a session', async () => {
     const { client } = await login(NURSE.username, NURSE.password);
     expect((await client.post('/api/auth/logout', {})).status).toBe(200);

@@ -44,18 +44,34 @@ interface Tally {
   inFlight: number;
 }
 
-async function tally(em: EntityManager, where: { usernameKey?: string; ip: string }, now: Date, settings: ThrottleSettings): Promise<Tally> {
+interface AttemptRow {
+  // The ORM's driver leaves timestamps as text.
+  created_at: string | Date;
+  pending: boolean;
+  same_user: boolean;
+}
+
+// Both counts from one fixed statement: it runs on every sign-in, and in a flood on every refusal.
+const ATTEMPTS_FROM_ADDRESS = `
+  select created_at, pending, username_key = ? as same_user
+  from login_failure
+  where ip = ? and created_at > ?
+  order by created_at
+  limit 10000`;
+
+/** The (username, address) pair's tally and the address's tally, with the limit each is held to. */
+async function tallies(em: EntityManager, usernameKey: string, ip: string | null, now: Date, settings: ThrottleSettings) {
   const since = new Date(now.getTime() - settings.windowSeconds * 1000);
-  const pendingSince = new Date(now.getTime() - PENDING_LIFETIME_MS);
-  const rows = await em.find(
-    LoginFailure,
-    { ...where, createdAt: { $gt: since } },
-    { fields: ['createdAt', 'pending'], orderBy: { createdAt: 'asc' }, limit: 10_000 },
-  );
-  return {
-    failures: rows.filter((row) => !row.pending).map((row) => row.createdAt),
-    inFlight: rows.filter((row) => row.pending && row.createdAt > pendingSince).length,
-  };
+  const pendingSince = now.getTime() - PENDING_LIFETIME_MS;
+  const rows = await em.execute<AttemptRow[]>(ATTEMPTS_FROM_ADDRESS, [usernameKey, addressKey(ip), since]);
+  const tally = (selected: AttemptRow[]): Tally => ({
+    failures: selected.filter((row) => !row.pending).map((row) => new Date(row.created_at)),
+    inFlight: selected.filter((row) => row.pending && new Date(row.created_at).getTime() > pendingSince).length,
+  });
+  return [
+    { tally: tally(rows.filter((row) => row.same_user)), max: settings.maxFailures },
+    { tally: tally(rows), max: settings.maxFailuresPerIp },
+  ];
 }
 
 function tooManyAttempts(failures: Date[], max: number, now: Date, settings: ThrottleSettings): AppError {
@@ -65,17 +81,9 @@ function tooManyAttempts(failures: Date[], max: number, now: Date, settings: Thr
   return new AppError('too_many_attempts', { headers: { 'Retry-After': String(Math.max(1, seconds)) } });
 }
 
-async function tallies(em: EntityManager, usernameKey: string, ip: string | null, now: Date, settings: ThrottleSettings) {
-  const address = addressKey(ip);
-  return [
-    { tally: await tally(em, { usernameKey, ip: address }, now, settings), max: settings.maxFailures },
-    { tally: await tally(em, { ip: address }, now, settings), max: settings.maxFailuresPerIp },
-  ];
-}
-
 /**
  * Refuses with 429 (and `Retry-After`) while either count of settled failures is at its limit. It writes
- * nothing and hashes nothing, so a flood of refused attempts costs a query each.
+ * nothing and hashes nothing, so a flood of refused attempts costs one query each.
  */
 export async function assertLoginAllowed(
   em: EntityManager,
@@ -114,9 +122,11 @@ export async function claimLoginAttempt(
         if (counted.failures.length + counted.inFlight >= max) full = true;
       }
       if (full) return null;
-      const claim = tx.create(LoginFailure, { usernameKey, ip: addressKey(ip), pending: true, createdAt: now });
-      await tx.flush();
-      return claim.id;
+      const [claim] = await tx.execute<{ id: number }[]>(
+        'insert into login_failure (username_key, ip, pending, created_at) values (?, ?, true, ?) returning id',
+        [usernameKey, addressKey(ip), now],
+      );
+      return claim!.id;
     });
     if (claimed !== null) return claimed;
     if (Date.now() - started > MAX_WAIT_MS) throw new AppError('too_many_attempts', { headers: { 'Retry-After': '1' } });
@@ -124,18 +134,22 @@ export async function claimLoginAttempt(
   }
 }
 
-/** Ends a claim: a wrong password keeps it as a failure; anything else removes it. */
+/** A wrong password keeps the claim as a failure; the right one of an inactive account removes it. */
 export async function settleLoginAttempt(em: EntityManager, claimId: number, failed: boolean): Promise<void> {
-  if (failed) await em.nativeUpdate(LoginFailure, { id: claimId }, { pending: false });
-  else await em.nativeDelete(LoginFailure, { id: claimId });
+  if (failed) await em.execute('update login_failure set pending = false where id = ?', [claimId]);
+  else await em.execute('delete from login_failure where id = ?', [claimId]);
+}
+
+/** A successful sign-in removes its claim and forgives the (username, address) pair's settled failures. */
+export async function forgiveLoginAttempts(em: EntityManager, claimId: number, usernameKey: string, ip: string | null): Promise<void> {
+  await em.execute('delete from login_failure where id = ? or (username_key = ? and ip = ? and not pending)', [
+    claimId,
+    usernameKey,
+    addressKey(ip),
+  ]);
 }
 
 /** Adds a failure to the unit of work; the caller's flush stores it. */
 export function recordLoginFailure(em: EntityManager, usernameKey: string, ip: string | null, now: Date): void {
   em.create(LoginFailure, { usernameKey, ip: addressKey(ip), createdAt: now });
-}
-
-/** A successful sign-in forgives that (username, address) pair's settled failures. */
-export async function clearLoginFailures(em: EntityManager, usernameKey: string, ip: string | null): Promise<void> {
-  await em.nativeDelete(LoginFailure, { usernameKey, ip: addressKey(ip), pending: false });
 }

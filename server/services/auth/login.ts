@@ -13,7 +13,7 @@ import { tokenHash } from '../sessions/tokens.js';
 import {
   assertLoginAllowed,
   claimLoginAttempt,
-  clearLoginFailures,
+  forgiveLoginAttempts,
   settleLoginAttempt,
   type ThrottleSettings,
 } from './login-throttle.js';
@@ -28,6 +28,20 @@ export interface LoginOptions {
   throttle: ThrottleSettings;
 }
 
+// A flood of refused attempts must not grow the audit trail at its own rate: the first refusal of an
+// address and typed username inside the window is recorded; the request log has every one.
+const RECENT_REFUSAL = `
+  select 1 from auth_event
+  where type = 'login_failed' and reason = 'rate_limited' and ip is not distinct from ? and username = ? and created_at > ?
+  limit 1`;
+
+async function recordRefusal(em: EntityManager, username: string, client: RequestClient, now: Date, throttle: ThrottleSettings) {
+  const since = new Date(now.getTime() - throttle.windowSeconds * 1000);
+  if ((await em.execute(RECENT_REFUSAL, [client.ip, username.slice(0, 200), since])).length > 0) return;
+  recordAuthEvent(em, { type: 'login_failed', client, username, reason: 'rate_limited' }, now);
+  await em.flush();
+}
+
 /** Checks the credentials and starts a session. Wrong username and wrong password fail alike. */
 export async function login(em: EntityManager, input: TLoginRequest, options: LoginOptions) {
   const { client, hasher, clock } = options;
@@ -38,8 +52,7 @@ export async function login(em: EntityManager, input: TLoginRequest, options: Lo
     await assertLoginAllowed(em, key, client.ip, clock.now(), options.throttle);
     claim = await claimLoginAttempt(em, key, client.ip, clock, options.throttle);
   } catch (error) {
-    recordAuthEvent(em, { type: 'login_failed', client, username: input.username, reason: 'rate_limited' }, clock.now());
-    await em.flush();
+    await recordRefusal(em, input.username, client, clock.now(), options.throttle);
     throw error;
   }
   const now = clock.now();
@@ -60,8 +73,7 @@ export async function login(em: EntityManager, input: TLoginRequest, options: Lo
   if (!user.active) throw await failure('account_inactive', 'account_inactive');
 
   const token = await em.transactional(async (tx) => {
-    await settleLoginAttempt(tx, claim, false);
-    await clearLoginFailures(tx, key, client.ip);
+    await forgiveLoginAttempts(tx, claim, key, client.ip);
     if (options.presentedToken) await revokeSessions(tx, { tokenHash: tokenHash(options.presentedToken) }, now);
     const created = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
     recordAuthEvent(tx, { type: 'login_succeeded', client, userId: user.id }, now);
