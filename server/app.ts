@@ -29,7 +29,9 @@ export function createApp(services: AppServices): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', services.config.trustProxy);
+  // One hop: the address our own proxy saw (the last X-Forwarded-For entry). Entries before it come
+  // from the client and could be chosen freely to escape the sign-in limit.
+  app.set('trust proxy', services.config.trustProxy ? 1 : false);
   app.use(
     pinoHttp({
       logger,

@@ -205,6 +205,14 @@ describe('the client address behind a proxy', () => {
       expect(list.body.sessions.find((s: { current: boolean }) => s.current).ip).toBe('198.51.100.8');
       expect(await server.em().count(LoginFailure, { ip: '203.0.113.7' })).toBe(2);
     });
+
+    it('believes only the address the proxy itself added, not entries a client put before it', async () => {
+      await server.em().nativeDelete(LoginFailure, {});
+      const forged = (n: number) => ({ 'x-forwarded-for': `10.0.0.${n}, 192.0.2.44` });
+      for (let i = 0; i < 2; i++) expect((await login(server.client(), ADMIN.username, WRONG, forged(i))).status).toBe(401);
+      expectTooManyAttempts(await login(server.client(), ADMIN.username, WRONG, forged(9)));
+      expect(await server.em().count(LoginFailure, { ip: '192.0.2.44' })).toBe(2);
+    });
   });
 
   describe('with TRUST_PROXY=false', () => {
