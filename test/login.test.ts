@@ -4,26 +4,14 @@ import { createHash } from 'node:crypto';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
-import { createPasswordHasher, type PasswordHasher } from '../server/services/accounts/passwords.js';
+import { countingHasher } from './support/counting-hasher.js';
 import { ADMIN, insertUser } from './support/fixtures.js';
 import { useFreshInstallation } from './support/suite.js';
 import { startTestServer } from './support/test-server.js';
 
-/** A real hasher that counts its calls. */
-function countingHasher(): PasswordHasher & { calls: { verify: number; verifyDummy: number } } {
-  const real = createPasswordHasher();
-  const calls = { verify: 0, verifyDummy: 0 };
-  return {
-    calls,
-    hash: real.hash,
-    verify: (hash, password) => (calls.verify++, real.verify(hash, password)),
-    verifyDummy: (password) => (calls.verifyDummy++, real.verifyDummy(password)),
-  };
-}
-
 describe('password sign-in', () => {
-  const hasher = countingHasher();
-  const { server, installation } = useFreshInstallation({ hasher });
+  const counter = countingHasher();
+  const { server, installation } = useFreshInstallation({ hasher: counter.hasher });
 
   it('answers 200 with the user and sets an HttpOnly, SameSite=Lax nobat_sid cookie for the configured lifetime', async () => {
     const client = server.client();
@@ -56,11 +44,11 @@ describe('password sign-in', () => {
   });
 
   it('spends an argon2 verify on an unknown username, as it does on a known one', async () => {
-    const before = { ...hasher.calls };
+    const before = { ...counter.calls };
     await server.client().post('/api/auth/login', { username: 'nobody-here', password: 'whatever-1' });
-    expect(hasher.calls.verifyDummy).toBe(before.verifyDummy + 1);
+    expect(counter.calls.verifyDummy).toBe(before.verifyDummy + 1);
     await server.client().post('/api/auth/login', { username: ADMIN.username, password: 'whatever-1' });
-    expect(hasher.calls.verify).toBe(before.verify + 1);
+    expect(counter.calls.verify).toBe(before.verify + 1);
   });
 
   it('answers 403 account_inactive to the right password of a deactivated account, and starts no session', async () => {

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { PasswordHasher } from '../services/accounts/passwords.js';
 import type { RequestClient } from '../services/request-client.js';
+import { languageOf } from '../http/language.js';
 import { verifySignedToken } from '../services/sessions/tokens.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
@@ -46,7 +47,7 @@ export function createContextFactory(services: AppServices) {
     return {
       services,
       em: services.orm.em.fork(),
-      language: req.acceptsLanguages('fa', 'en') === 'en' ? 'en' : 'fa',
+      language: languageOf(req),
       client: { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null },
       sessionToken: cookieValue ? verifySignedToken(cookieValue, services.sessionSecret) : null,
       wardSelection: firstOrJoined(req.headers['x-ward']) ?? firstOrJoined(req.query?.ward),
