@@ -4,6 +4,7 @@
  */
 export const ERRORS = {
   invalid_input: { status: 400, fa: 'ورودی نامعتبر است.', en: 'The input is invalid.' },
+  invalid_assignment: { status: 400, fa: 'تخصیص نامعتبر است.', en: 'An assignment is invalid.' },
   invalid_json: { status: 400, fa: 'بدنهٔ درخواست JSON معتبر نیست.', en: 'The request body is not valid JSON.' },
   wrong_password: { status: 400, fa: 'رمز عبور فعلی درست نیست.', en: 'The current password is incorrect.' },
   password_unchanged: {
@@ -11,6 +12,7 @@ export const ERRORS = {
     fa: 'رمز عبور جدید باید با رمز فعلی متفاوت باشد.',
     en: 'The new password must differ from the present one.',
   },
+  passkey_invalid: { status: 401, fa: 'کلید عبور پذیرفته نشد.', en: 'The passkey was not accepted.' },
   unauthenticated: { status: 401, fa: 'ابتدا وارد شوید.', en: 'Sign-in is required.' },
   invalid_credentials: {
     status: 401,
@@ -52,6 +54,52 @@ export const ERRORS = {
     status: 409,
     fa: 'بخشی با این نام وجود دارد.',
     en: 'A ward with this name already exists.',
+  },
+  passkey_not_found: { status: 404, fa: 'کلید عبور یافت نشد.', en: 'The passkey was not found.' },
+  shift_type_not_found: { status: 404, fa: 'نوع شیفت یافت نشد.', en: 'The shift type was not found.' },
+  contract_not_found: { status: 404, fa: 'قرارداد یافت نشد.', en: 'The contract was not found.' },
+  request_not_found: { status: 404, fa: 'درخواست یافت نشد.', en: 'The request was not found.' },
+  schedule_not_found: { status: 404, fa: 'برنامهٔ شیفت یافت نشد.', en: 'The schedule was not found.' },
+  job_not_found: { status: 404, fa: 'کار تولید برنامه یافت نشد.', en: 'No solve has been started for this schedule.' },
+  shift_code_taken: { status: 409, fa: 'نوع شیفتی با این کد وجود دارد.', en: 'A shift type with this code already exists.' },
+  shift_type_in_use: {
+    status: 409,
+    fa: 'این نوع شیفت در برنامه‌ای به کار رفته است؛ به جای حذف غیرفعالش کنید.',
+    en: 'A schedule uses this shift type; deactivate it instead.',
+  },
+  contract_name_taken: { status: 409, fa: 'قراردادی با این نام وجود دارد.', en: 'A contract with this name already exists.' },
+  contract_in_use: { status: 409, fa: 'این قرارداد به کارکنانی اختصاص دارد.', en: 'Staff profiles use this contract.' },
+  request_not_pending: {
+    status: 409,
+    fa: 'این درخواست در وضعیتی نیست که بتوان آن را تغییر داد.',
+    en: 'The request is not in a state that allows this.',
+  },
+  request_duplicate: { status: 409, fa: 'درخواست مشابهی برای این روز وجود دارد.', en: 'An identical request for this day exists.' },
+  schedule_overlap: {
+    status: 409,
+    fa: 'بازهٔ این برنامه با برنامهٔ دیگری از بخش هم‌پوشانی دارد.',
+    en: 'The period overlaps another schedule of the ward.',
+  },
+  schedule_published: { status: 409, fa: 'این برنامه منتشر شده است.', en: 'The schedule is published.' },
+  schedule_infeasible: {
+    status: 409,
+    fa: 'برنامه قواعد الزامی را نقض می‌کند.',
+    en: 'The schedule breaks hard rules.',
+  },
+  version_conflict: {
+    status: 409,
+    fa: 'برنامه در این فاصله تغییر کرده است؛ دوباره بارگذاری کنید.',
+    en: 'The schedule has changed meanwhile; reload it.',
+  },
+  carry_in_derived: {
+    status: 409,
+    fa: 'وضعیت ابتدای دوره از برنامهٔ قبلی گرفته می‌شود.',
+    en: 'The carry-in comes from the previous schedule.',
+  },
+  solve_in_progress: {
+    status: 409,
+    fa: 'تولید خودکار برنامه در جریان است.',
+    en: 'An automatic solve is in progress.',
   },
   invite_used: { status: 410, fa: 'این دعوت‌نامه قبلاً استفاده شده است.', en: 'This invitation has been used.' },
   invite_expired: { status: 410, fa: 'این دعوت‌نامه منقضی شده است.', en: 'This invitation has expired.' },
