@@ -8,7 +8,8 @@ import { errorHandler, noStore, notFound, parseJsonBody, requireJsonContentType 
 import { loggableError, loggableUrl } from './http/log-safe.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
 import { appRouter } from './routers/_app.js';
-import { createContextFactory, type AppServices } from './trpc/context.js';
+import type { AppServices } from './create-services.js';
+import { createContextFactory } from './trpc/context.js';
 import type { Meta } from './trpc/init.js';
 import { errorResponseMeta, restResponseMeta } from './trpc/response-meta.js';
 import { toAppError } from './trpc/to-app-error.js';
@@ -51,7 +52,15 @@ export function createApp(services: AppServices): Express {
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
 
-  app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, onError, responseMeta: errorResponseMeta }));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      responseMeta: errorResponseMeta,
+    }),
+  );
   app.use(
     '/api',
     restErrorBodies,

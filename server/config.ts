@@ -1,6 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 /** Every setting of CONTRACT §1, parsed and validated once at start-up. */
 export interface Config {
@@ -9,7 +7,7 @@ export interface Config {
   /** Unset: an embedded PostgreSQL is started under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Unset: generated once and kept in `dataDir` (see `resolveSessionSecret`). */
+  /** Unset: generated once and kept in the database (see `resolveSessionSecret` in create-services.ts). */
   sessionSecret: string | undefined;
   sessionTtlSeconds: number;
   timezone: string;
@@ -105,19 +103,4 @@ export function loadConfig(env: Env = process.env): Config {
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 7 * 24 * 3600),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
   };
-}
-
-/** The configured secret, or one generated on first run and kept in `DATA_DIR/session-secret` (mode 0600). */
-export function resolveSessionSecret(config: Config): string {
-  if (config.sessionSecret) return config.sessionSecret;
-  const file = join(config.dataDir, 'session-secret');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  }
-  mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
 }

@@ -1,11 +1,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
-import { systemClock } from './clock.js';
-import { ConfigError, loadConfig, resolveSessionSecret } from './config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { migrate, openOrm } from './db/orm.js';
-import { createLogger } from './logger.js';
-import { createPasswordHasher } from './services/accounts/passwords.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createServices } from './create-services.js';
 
 async function main(): Promise<void> {
   let config;
@@ -18,25 +14,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
+  const services = await createServices(config);
+  const { logger } = services;
 
-  let embedded: EmbeddedDatabase | undefined;
-  if (!config.databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, (message) => logger.debug({ postgres: message.trim() }));
-    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
-  }
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const orm = await openOrm(databaseUrl);
-  await migrate(orm, databaseUrl);
-
-  const app = createApp({
-    orm,
-    config,
-    clock: systemClock,
-    hasher: createPasswordHasher(),
-    sessionSecret: resolveSessionSecret(config),
-    logger,
-  });
+  const app = createApp(services);
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
     listening.once('error', reject);
@@ -52,8 +33,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
-    await orm.close();
-    await embedded?.stop();
+    await services.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

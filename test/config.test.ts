@@ -1,8 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, resolveSessionSecret } from '../server/config.js';
+import { ConfigError, loadConfig } from '../server/config.js';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -57,21 +55,5 @@ describe('settings', () => {
     const message = (error as Error).message;
     expect(message.startsWith(`${name}:`)).toBe(true);
     expect(message).not.toContain('\n');
-  });
-
-  it('generates a session secret once, keeps it in DATA_DIR with mode 0600, and reuses it', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nobat-secret-'));
-    const config = loadConfig({ DATA_DIR: dataDir });
-    const first = resolveSessionSecret(config);
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    const file = join(dataDir, 'session-secret');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readFileSync(file, 'utf8').trim()).toBe(first);
-    expect(resolveSessionSecret(loadConfig({ DATA_DIR: dataDir }))).toBe(first);
-  });
-
-  it('prefers SESSION_SECRET to a generated one', () => {
-    const secret = 's'.repeat(40);
-    expect(resolveSessionSecret(loadConfig({ SESSION_SECRET: secret, DATA_DIR: mkdtempSync(join(tmpdir(), 'nobat-')) }))).toBe(secret);
   });
 });

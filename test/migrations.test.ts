@@ -5,7 +5,7 @@ import { createTestDatabase } from './support/database.js';
 
 describe('migrations', () => {
   it('are applied once even when several processes start together on one database', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ empty: true });
     const orms = await Promise.all([1, 2, 3].map(() => openOrm(database.url)));
     try {
       await Promise.all(orms.map((orm) => migrate(orm, database.url)));
@@ -19,7 +19,7 @@ describe('migrations', () => {
   });
 
   it('leave nothing between the entities and the schema: a new migration would be empty', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ empty: true });
     const orm = await openOrm(database.url);
     try {
       await migrate(orm, database.url);

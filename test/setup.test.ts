@@ -3,13 +3,15 @@ import { Hospital } from '../server/db/entities/hospital.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { Ward } from '../server/db/entities/ward.js';
+import { createPasswordHasher } from '../server/services/accounts/passwords.js';
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
 
 const SETUP = { hospitalName: 'Imam Hospital', wardName: 'ICU', name: 'Head Admin', username: 'Admin', password: 'admin-password-1' };
 
 describe('first-run setup', () => {
-  const server = useTestServer();
+  // The real argon2: one test here is about its parameters.
+  const server = useTestServer({ hasher: createPasswordHasher() });
   beforeEach(() => server.reset());
 
   it('reports that setup is needed on an empty installation, and not after it', async () => {

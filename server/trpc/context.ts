@@ -1,30 +1,18 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseCookie } from 'cookie';
 import type { Request, Response } from 'express';
-import type { Logger } from 'pino';
 import type { Language } from '../../shared/errors.js';
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { PasswordHasher } from '../services/accounts/passwords.js';
-import type { RequestClient } from '../services/request-client.js';
+import type { AppServices } from '../create-services.js';
 import { languageOf } from '../http/language.js';
+import type { RequestClient } from '../services/request-client.js';
 import { verifySignedToken } from '../services/sessions/tokens.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
-/** What lives as long as the process: shared by every request. */
-export interface AppServices {
-  orm: MikroORM;
-  config: Config;
-  clock: Clock;
-  hasher: PasswordHasher;
-  sessionSecret: string;
-  logger: Logger;
-}
+export type { AppServices } from '../create-services.js';
 
+/** What a request tells every call it carries (a tRPC batch carries several). */
 export interface Context {
   services: AppServices;
-  /** Request-scoped unit of work. */
-  em: ReturnType<MikroORM['em']['fork']>;
   language: Language;
   client: RequestClient;
   /** The token of a correctly signed `nobat_sid` cookie, else null. Only the cookie authenticates. */
@@ -32,8 +20,38 @@ export interface Context {
   /** Raw ward selection: `X-Ward`, else `?ward=`; undefined when neither is sent. */
   wardSelection: string | undefined;
   setCookie(header: string): void;
-  /** A procedure may set the REST status it answers with (health's 503). */
-  responseStatus?: number;
+  /** A procedure may set the REST status it answers with (health's 503). Shared by reference with every call. */
+  response: { status?: number };
+}
+
+/** What each call adds to the request's context: its own unit of work (see `procedure` in init.ts). */
+export interface CallContext extends Context {
+  em: EntityManager;
+}
+
+export interface InnerContextOptions {
+  services: AppServices;
+  client: RequestClient;
+  sessionToken?: string | null;
+  wardSelection?: string | undefined;
+  language?: Language;
+  setCookie?: (header: string) => void;
+}
+
+/**
+ * The context without HTTP, as tRPC's examples build it: what `createContext` makes of a request, and
+ * what tests and scripts hand to `createCaller`.
+ */
+export function createContextInner(options: InnerContextOptions): Context {
+  return {
+    services: options.services,
+    language: options.language ?? 'fa',
+    client: options.client,
+    sessionToken: options.sessionToken ?? null,
+    wardSelection: options.wardSelection,
+    setCookie: options.setCookie ?? (() => {}),
+    response: {},
+  };
 }
 
 function firstOrJoined(value: unknown): string | undefined {
@@ -44,9 +62,8 @@ function firstOrJoined(value: unknown): string | undefined {
 export function createContextFactory(services: AppServices) {
   return ({ req, res }: { req: Request; res: Response }): Context => {
     const cookieValue = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
-    return {
+    return createContextInner({
       services,
-      em: services.orm.em.fork(),
       language: languageOf(req),
       client: { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null },
       sessionToken: cookieValue ? verifySignedToken(cookieValue, services.sessionSecret) : null,
@@ -54,6 +71,6 @@ export function createContextFactory(services: AppServices) {
       setCookie: (header) => {
         res.appendHeader('Set-Cookie', header);
       },
-    };
+    });
   };
 }

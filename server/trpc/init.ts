@@ -43,5 +43,12 @@ const t = initTRPC
   });
 
 export const router = t.router;
-export const procedure = t.procedure;
+
+/**
+ * Every procedure starts here: each call gets its own unit of work, so the calls of one tRPC batch never
+ * share an identity map, a transaction or a connection.
+ */
+export const procedure = t.procedure.use(function ownUnitOfWork({ ctx, next }) {
+  return next({ ctx: { em: ctx.services.orm.em.fork() } });
+});
 export const createCallerFactory = t.createCallerFactory;

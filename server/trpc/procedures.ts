@@ -4,7 +4,7 @@ import type { IUser } from '../db/entities/user.js';
 import { findLiveSession } from '../services/sessions/find-live-session.js';
 import { touchSession } from '../services/sessions/touch-session.js';
 import { selectWard } from '../services/wards/select-ward.js';
-import type { Context } from './context.js';
+import type { CallContext } from './context.js';
 import { procedure } from './init.js';
 
 // Each builder names its access level in meta; tRPC merges a route's own `.meta()` over it (shallowly),
@@ -45,7 +45,7 @@ export const superAdminProcedure = managerProcedure.meta({ access: 'superAdmin' 
 
 /** Adds `ctx.ward`: the selected ward (`X-Ward`, `?ward=`, else home), checked against the user. */
 export const withSelectedWard = experimental_standaloneMiddleware<{
-  ctx: Pick<Context, 'em' | 'wardSelection'> & { user: IUser };
+  ctx: Pick<CallContext, 'em' | 'wardSelection'> & { user: IUser };
 }>().create(async function selectedWard({ ctx, next }) {
   return next({ ctx: { ward: await selectWard(ctx.em, ctx.user, ctx.wardSelection) } });
 });

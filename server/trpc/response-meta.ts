@@ -21,7 +21,7 @@ export function restResponseMeta(metaByPath: Map<string, Meta | undefined>) {
   return (options: ResponseMetaOptions) => {
     if (options.errors.length) return errorResponseMeta(options);
     const path = options.paths?.[0];
-    const status = options.ctx?.responseStatus ?? (path ? metaByPath.get(path)?.successStatus : undefined);
+    const status = options.ctx?.response.status ?? (path ? metaByPath.get(path)?.successStatus : undefined);
     return status ? { status } : {};
   };
 }

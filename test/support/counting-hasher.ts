@@ -1,4 +1,5 @@
-import { createPasswordHasher, type PasswordHasher } from '../../server/services/accounts/passwords.js';
+import type { PasswordHasher } from '../../server/services/accounts/passwords.js';
+import { fastHasher } from './fast-hasher.js';
 
 export interface HashCalls {
   hash: number;
@@ -6,9 +7,8 @@ export interface HashCalls {
   verifyDummy: number;
 }
 
-/** The real argon2 hasher, counting its calls: proves which paths cost no hash. */
-export function countingHasher(): { hasher: PasswordHasher; calls: HashCalls; verifies(): number } {
-  const inner = createPasswordHasher();
+/** A hasher (the test one unless `inner` is given) counting its calls: proves which paths cost no hash. */
+export function countingHasher(inner: PasswordHasher = fastHasher()): { hasher: PasswordHasher; calls: HashCalls; verifies(): number } {
   const calls: HashCalls = { hash: 0, verify: 0, verifyDummy: 0 };
   const hasher: PasswordHasher = {
     hash(password) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from '@jest/globals';
-import { setUpInstallation, type Installation } from './fixtures.js';
+import { restoreInstallation, type Installation } from './fixtures.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 
 // Records, not arrays: a property added to TestServer or Installation fails the type check until it is listed here.
@@ -64,7 +64,8 @@ export interface FreshInstallation {
 
 /**
  * A test server for the enclosing describe block, emptied and set up anew before each test (as
- * setUpInstallation does it), so that every test starts from a hospital that has just been installed.
+ * setUpInstallation does it over HTTP, but in-process: restoreInstallation), so that every test starts
+ * from a hospital that has just been installed.
  * A beforeEach registered after this call runs after the setup, and can build on it.
  */
 export function useFreshInstallation(options: FreshInstallationOptions = {}): FreshInstallation {
@@ -72,9 +73,8 @@ export function useFreshInstallation(options: FreshInstallationOptions = {}): Fr
   const server = useTestServer(serverOptions);
   let current: Installation | undefined;
   beforeEach(async () => {
-    await server.reset();
     if (clockAt !== undefined) server.clock.set(clockAt);
-    current = await setUpInstallation(server);
+    current = await restoreInstallation(server);
   });
   return { server, installation: liveView('installation', INSTALLATION_PROPERTIES, () => current) };
 }

@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createApp } from '../../server/app.js';
 import type { Clock } from '../../server/clock.js';
-import { loadConfig, resolveSessionSecret, type Config } from '../../server/config.js';
-import { migrate, openOrm } from '../../server/db/orm.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { createServices, type AppServices } from '../../server/create-services.js';
 import { createLogger } from '../../server/logger.js';
-import { createPasswordHasher, type PasswordHasher } from '../../server/services/accounts/passwords.js';
-import type { AppServices } from '../../server/trpc/context.js';
+import type { PasswordHasher } from '../../server/services/accounts/passwords.js';
 import { TestClient } from './client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { fastHasher } from './fast-hasher.js';
 
 /** A clock that stands still until a test moves it. */
 export class TestClock implements Clock {
@@ -48,6 +48,10 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Settings as environment variables, on top of test defaults. */
   env?: Record<string, string>;
+  /**
+   * The password hasher; default a fast salted SHA-256 (test/support/fast-hasher.ts). Pass
+   * `createPasswordHasher()` where argon2's parameters or its timing are what a test is about.
+   */
   hasher?: PasswordHasher;
   /** Use this database (already migrated or not) instead of a new one. */
   database?: TestDatabase;
@@ -55,12 +59,23 @@ export interface TestServerOptions {
   keepDatabase?: boolean;
 }
 
+/** Every table of the entities, from the ORM's metadata: a table added to an entity is emptied too. */
+function entityTables(orm: MikroORM): string[] {
+  return [...orm.getMetadata().getAll().values()]
+    .filter((meta) => !meta.embeddable && !meta.virtual && meta.tableName)
+    .map((meta) => `"${meta.tableName}"`);
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'nobat-data-'));
-  const config = loadConfig({ LOG_LEVEL: 'info', SESSION_SECRET: 'test-secret-that-is-at-least-32-characters', ...options.env, DATA_DIR: dataDir });
-  const orm = await openOrm(database.url);
-  await migrate(orm, database.url);
+  const config = loadConfig({
+    LOG_LEVEL: 'info',
+    SESSION_SECRET: 'test-secret-that-is-at-least-32-characters',
+    ...options.env,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+  });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -69,19 +84,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   });
   const clock = new TestClock();
-  const services: AppServices = {
-    orm,
-    config,
+  const services = await createServices(config, {
     clock,
-    hasher: options.hasher ?? createPasswordHasher(),
-    sessionSecret: resolveSessionSecret(config),
+    hasher: options.hasher ?? fastHasher(),
     logger: createLogger(config.logLevel, sink),
-  };
+  });
+  const { orm } = services;
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(services).listen(0, '127.0.0.1', () => resolve(listening));
   });
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const truncate = `truncate table ${entityTables(orm).join(', ')} restart identity cascade`;
   return {
     url,
     orm,
@@ -93,13 +107,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     em: () => orm.em.fork(),
     client: () => new TestClient(url),
     async reset() {
-      const tables = ['auth_event', 'login_failure', 'session', 'invite', 'app_user', 'ward', 'hospital'];
-      await orm.em.fork().execute(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+      await orm.em.fork().execute(truncate);
     },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await orm.close();
+      await services.close();
       if (!options.keepDatabase) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -18,6 +18,8 @@ export const AuthEvent = defineEntity({
     userAgent: p.string().length(512).nullable(),
     createdAt: p.datetime().index('auth_event_created_at_index'),
   },
+  // The sign-in refusal check looks up an address's recent events of one type.
+  indexes: [{ name: 'auth_event_ip_type_created_at_index', properties: ['ip', 'type', 'createdAt'] }],
 });
 
 export type IAuthEvent = InferEntity<typeof AuthEvent>;

@@ -17,6 +17,8 @@ export const LoginFailure = defineEntity({
   indexes: [
     { name: 'login_failure_pair_index', properties: ['usernameKey', 'ip', 'createdAt'] },
     { name: 'login_failure_ip_index', properties: ['ip', 'createdAt'] },
+    // The cleanup deletes by age alone.
+    { name: 'login_failure_created_at_index', properties: ['createdAt'] },
   ],
 });
 

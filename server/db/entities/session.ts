@@ -10,7 +10,8 @@ export const Session = defineEntity({
     tokenHash: p.string().length(64).unique('session_token_hash_unique'),
     user: () => p.manyToOne(User).deleteRule('cascade').index('session_user_index'),
     createdAt: p.datetime(),
-    expiresAt: p.datetime(),
+    /** The cleanup deletes sessions long expired. */
+    expiresAt: p.datetime().index('session_expires_at_index'),
     lastSeenAt: p.datetime(),
     revokedAt: p.datetime().nullable(),
     userAgent: p.string().length(512).nullable(),

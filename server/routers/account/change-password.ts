@@ -1,7 +1,7 @@
 import { ZChangePasswordRequest, ZChangePasswordResponse } from '../../../shared/schemas/account.js';
 import { changePassword as changeOwnPassword } from '../../services/accounts/change-password.js';
-import { throttleSettings } from '../../services/auth/login-throttle.js';
 import { signedInProcedure } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 // Built on signedInProcedure: this is how a pending password change gets done.
 export const changePassword = signedInProcedure
@@ -17,14 +17,6 @@ export const changePassword = signedInProcedure
   .input(ZChangePasswordRequest)
   .output(ZChangePasswordResponse)
   .mutation(async ({ ctx, input }) => {
-    const { services } = ctx;
-    await changeOwnPassword(ctx.em, input, {
-      user: ctx.user,
-      session: ctx.session,
-      client: ctx.client,
-      hasher: services.hasher,
-      now: services.clock.now(),
-      throttle: throttleSettings(services.config),
-    });
+    await changeOwnPassword(ctx.em, { ...input, sessionId: ctx.session.id }, serviceContext(ctx));
     return { ok: true };
   });

@@ -2,8 +2,8 @@ import { ZLoginRequest } from '../../../shared/schemas/auth.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { login as signIn } from '../../services/auth/login.js';
-import { throttleSettings } from '../../services/auth/login-throttle.js';
 import { publicProcedure } from '../../trpc/procedures.js';
+import { sessionStartContext } from '../../trpc/service-context.js';
 import { setSessionCookie } from '../../trpc/session-cookie.js';
 
 export const login = publicProcedure
@@ -14,15 +14,7 @@ export const login = publicProcedure
   .input(ZLoginRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { services } = ctx;
-    const { user, token } = await signIn(ctx.em, input, {
-      client: ctx.client,
-      presentedToken: ctx.sessionToken,
-      hasher: services.hasher,
-      clock: services.clock,
-      sessionTtlSeconds: services.config.sessionTtlSeconds,
-      throttle: throttleSettings(services.config),
-    });
+    const { user, token } = await signIn(ctx.em, input, sessionStartContext(ctx));
     setSessionCookie(ctx, token);
     return { user: publicUser(user) };
   });

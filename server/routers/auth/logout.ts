@@ -1,6 +1,7 @@
 import { ZLogoutRequest, ZLogoutResponse } from '../../../shared/schemas/auth.js';
 import { logout as signOut } from '../../services/auth/logout.js';
 import { publicProcedure } from '../../trpc/procedures.js';
+import { publicServiceContext } from '../../trpc/service-context.js';
 import { clearSessionCookie } from '../../trpc/session-cookie.js';
 
 export const logout = publicProcedure
@@ -8,7 +9,7 @@ export const logout = publicProcedure
   .input(ZLogoutRequest)
   .output(ZLogoutResponse)
   .mutation(async ({ ctx }) => {
-    await signOut(ctx.em, ctx.sessionToken, ctx.client, ctx.services.clock.now());
+    await signOut(ctx.em, { token: ctx.sessionToken }, publicServiceContext(ctx));
     clearSessionCookie(ctx);
     return { ok: true };
   });

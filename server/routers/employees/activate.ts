@@ -1,6 +1,7 @@
 import { ZEmployeeActionResponse, ZEmployeeRequest } from '../../../shared/schemas/employees.js';
 import { setAccountActive } from '../../services/staff/set-account-active.js';
 import { managerProcedure } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 export const activate = managerProcedure
   .meta({
@@ -10,6 +11,6 @@ export const activate = managerProcedure
   .input(ZEmployeeRequest)
   .output(ZEmployeeActionResponse)
   .mutation(async ({ ctx, input }) => {
-    await setAccountActive(ctx.em, input.id, true, { actor: ctx.user, client: ctx.client, now: ctx.services.clock.now() });
+    await setAccountActive(ctx.em, { id: input.id, active: true }, serviceContext(ctx));
     return { ok: true };
   });

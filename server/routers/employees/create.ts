@@ -1,6 +1,7 @@
 import { ZCreateEmployeeRequest, ZCreateEmployeeResponse } from '../../../shared/schemas/employees.js';
 import { provisionEmployee } from '../../services/staff/provision-employee.js';
 import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 export const create = managerProcedure
   .use(withSelectedWard)
@@ -12,6 +13,6 @@ export const create = managerProcedure
   .input(ZCreateEmployeeRequest)
   .output(ZCreateEmployeeResponse)
   .mutation(async ({ ctx, input }) => {
-    const user = await provisionEmployee(ctx.em, ctx.ward, input, { hasher: ctx.services.hasher, now: ctx.services.clock.now() });
+    const user = await provisionEmployee(ctx.em, { ...input, ward: ctx.ward }, serviceContext(ctx));
     return { id: user.id, username: user.username };
   });

@@ -1,6 +1,7 @@
 import { ZEmployeeActionResponse, ZResetPasswordRequest } from '../../../shared/schemas/employees.js';
 import { resetPassword as resetAccountPassword } from '../../services/staff/reset-password.js';
 import { managerProcedure } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 export const resetPassword = managerProcedure
   .meta({
@@ -15,11 +16,6 @@ export const resetPassword = managerProcedure
   .input(ZResetPasswordRequest)
   .output(ZEmployeeActionResponse)
   .mutation(async ({ ctx, input }) => {
-    await resetAccountPassword(ctx.em, input.id, input.password, {
-      actor: ctx.user,
-      client: ctx.client,
-      hasher: ctx.services.hasher,
-      now: ctx.services.clock.now(),
-    });
+    await resetAccountPassword(ctx.em, input, serviceContext(ctx));
     return { ok: true };
   });

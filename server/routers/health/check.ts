@@ -14,6 +14,6 @@ export const check = publicProcedure
   .output(ZHealthResponse)
   .query(async ({ ctx }) => {
     const up = await databaseIsUp(ctx.em, CONNECT_TIMEOUT_MS);
-    if (!up) ctx.responseStatus = 503;
+    if (!up) ctx.response.status = 503;
     return { ok: up, db: up ? 'up' : 'down' } as const;
   });

@@ -3,6 +3,7 @@ import { ZUserEnvelope } from '../../../shared/schemas/user.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { acceptInvite } from '../../services/invites/accept-invite.js';
 import { publicProcedure } from '../../trpc/procedures.js';
+import { sessionStartContext } from '../../trpc/service-context.js';
 import { setSessionCookie } from '../../trpc/session-cookie.js';
 
 export const accept = publicProcedure
@@ -19,14 +20,7 @@ export const accept = publicProcedure
   .input(ZAcceptInviteRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { services } = ctx;
-    const { user, token } = await acceptInvite(ctx.em, input, {
-      client: ctx.client,
-      presentedToken: ctx.sessionToken,
-      hasher: services.hasher,
-      now: services.clock.now(),
-      sessionTtlSeconds: services.config.sessionTtlSeconds,
-    });
+    const { user, token } = await acceptInvite(ctx.em, input, sessionStartContext(ctx));
     setSessionCookie(ctx, token);
     return { user: publicUser(user) };
   });

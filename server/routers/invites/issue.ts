@@ -1,6 +1,7 @@
 import { ZIssueInviteRequest, ZIssueInviteResponse } from '../../../shared/schemas/invites.js';
 import { issueInvite } from '../../services/invites/issue-invite.js';
 import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 export const issue = managerProcedure
   .use(withSelectedWard)
@@ -15,11 +16,4 @@ export const issue = managerProcedure
   })
   .input(ZIssueInviteRequest)
   .output(ZIssueInviteResponse)
-  .mutation(({ ctx, input }) =>
-    issueInvite(ctx.em, ctx.user, input, {
-      selectedWard: ctx.ward,
-      client: ctx.client,
-      now: ctx.services.clock.now(),
-      publicUrl: ctx.services.config.publicUrl,
-    }),
-  );
+  .mutation(({ ctx, input }) => issueInvite(ctx.em, { ...input, selectedWard: ctx.ward }, serviceContext(ctx)));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZListInvitesResponse } from '../../../shared/schemas/invites.js';
 import { listInvites } from '../../services/invites/list-invites.js';
 import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 export const list = managerProcedure
   .use(withSelectedWard)
@@ -15,4 +16,4 @@ export const list = managerProcedure
   })
   .input(z.void())
   .output(ZListInvitesResponse)
-  .query(async ({ ctx }) => ({ invites: await listInvites(ctx.em, ctx.ward.id, ctx.services.clock.now()) }));
+  .query(async ({ ctx }) => ({ invites: await listInvites(ctx.em, { wardId: ctx.ward.id }, serviceContext(ctx)) }));

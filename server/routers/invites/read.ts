@@ -1,6 +1,7 @@
 import { ZReadInviteRequest, ZReadInviteResponse } from '../../../shared/schemas/invites.js';
 import { readInvite } from '../../services/invites/read-invite.js';
 import { publicProcedure } from '../../trpc/procedures.js';
+import { publicServiceContext } from '../../trpc/service-context.js';
 
 export const read = publicProcedure
   .meta({
@@ -14,4 +15,4 @@ export const read = publicProcedure
   })
   .input(ZReadInviteRequest)
   .output(ZReadInviteResponse)
-  .query(({ ctx, input }) => readInvite(ctx.em, input.token, ctx.services.clock.now()));
+  .query(({ ctx, input }) => readInvite(ctx.em, input, publicServiceContext(ctx)));

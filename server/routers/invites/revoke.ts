@@ -1,6 +1,7 @@
 import { ZRevokeInviteRequest, ZRevokeInviteResponse } from '../../../shared/schemas/invites.js';
 import { revokeInvite } from '../../services/invites/revoke-invite.js';
 import { managerProcedure } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 // Works on the invitation's own ward, not the selected one: any ward the caller may use.
 export const revoke = managerProcedure
@@ -16,6 +17,6 @@ export const revoke = managerProcedure
   .input(ZRevokeInviteRequest)
   .output(ZRevokeInviteResponse)
   .mutation(async ({ ctx, input }) => {
-    await revokeInvite(ctx.em, ctx.user, input.id, ctx.client, ctx.services.clock.now());
+    await revokeInvite(ctx.em, input, serviceContext(ctx));
     return { ok: true };
   });

@@ -1,6 +1,7 @@
 import { ZSessionRevokeOthersRequest, ZSessionRevokeOthersResponse } from '../../../shared/schemas/sessions.js';
 import { revokeOtherSessions } from '../../services/sessions/revoke-other-sessions.js';
 import { authedProcedure } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 export const revokeOthers = authedProcedure
   .meta({
@@ -14,10 +15,6 @@ export const revokeOthers = authedProcedure
   .input(ZSessionRevokeOthersRequest)
   .output(ZSessionRevokeOthersResponse)
   .mutation(async ({ ctx }) => {
-    const revoked = await revokeOtherSessions(
-      ctx.em,
-      { userId: ctx.user.id, currentSessionId: ctx.session.id, client: ctx.client },
-      ctx.services.clock.now(),
-    );
+    const revoked = await revokeOtherSessions(ctx.em, { currentSessionId: ctx.session.id }, serviceContext(ctx));
     return { ok: true, revoked };
   });

@@ -1,6 +1,7 @@
 import { ZSessionRevokeRequest, ZSessionRevokeResponse } from '../../../shared/schemas/sessions.js';
 import { revokeSession } from '../../services/sessions/revoke-session.js';
 import { authedProcedure } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 import { clearSessionCookie } from '../../trpc/session-cookie.js';
 
 export const revoke = authedProcedure
@@ -8,7 +9,7 @@ export const revoke = authedProcedure
   .input(ZSessionRevokeRequest)
   .output(ZSessionRevokeResponse)
   .mutation(async ({ ctx, input }) => {
-    await revokeSession(ctx.em, { userId: ctx.user.id, sessionId: input.id, client: ctx.client }, ctx.services.clock.now());
+    await revokeSession(ctx.em, { sessionId: input.id }, serviceContext(ctx));
     // Ending the current session is a logout: the browser drops the cookie too.
     if (input.id.toLowerCase() === ctx.session.id) clearSessionCookie(ctx);
     return { ok: true };

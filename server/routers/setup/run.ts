@@ -3,6 +3,7 @@ import { ZUserEnvelope } from '../../../shared/schemas/user.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { runSetup } from '../../services/setup/run-setup.js';
 import { publicProcedure } from '../../trpc/procedures.js';
+import { sessionStartContext } from '../../trpc/service-context.js';
 import { setSessionCookie } from '../../trpc/session-cookie.js';
 
 export const run = publicProcedure
@@ -19,13 +20,7 @@ export const run = publicProcedure
   .input(ZSetupRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { services } = ctx;
-    const { user, token } = await runSetup(ctx.em, input, {
-      client: ctx.client,
-      hasher: services.hasher,
-      now: services.clock.now(),
-      sessionTtlSeconds: services.config.sessionTtlSeconds,
-    });
+    const { user, token } = await runSetup(ctx.em, input, sessionStartContext(ctx));
     setSessionCookie(ctx, token);
     return { user: publicUser(user) };
   });

@@ -1,6 +1,7 @@
 import { ZCreateWardRequest, ZCreateWardResponse } from '../../../shared/schemas/wards.js';
 import { createWard } from '../../services/wards/create-ward.js';
 import { superAdminProcedure } from '../../trpc/procedures.js';
+import { serviceContext } from '../../trpc/service-context.js';
 
 export const create = superAdminProcedure
   .meta({
@@ -11,6 +12,6 @@ export const create = superAdminProcedure
   .input(ZCreateWardRequest)
   .output(ZCreateWardResponse)
   .mutation(async ({ ctx, input }) => {
-    const ward = await createWard(ctx.em, ctx.user.hospital.id, input.name, ctx.services.clock.now());
+    const ward = await createWard(ctx.em, { hospitalId: ctx.user.hospital.id, name: input.name }, serviceContext(ctx));
     return { ward: { id: ward.id, name: ward.name } };
   });

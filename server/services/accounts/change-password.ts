@@ -1,32 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TChangePasswordRequest } from '../../../shared/schemas/account.js';
 import { AppError } from '../../app-error.js';
-import type { ISession } from '../../db/entities/session.js';
-import { User, type IUser } from '../../db/entities/user.js';
+import { User } from '../../db/entities/user.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
-import { assertLoginAllowed, recordLoginFailure, type ThrottleSettings } from '../auth/login-throttle.js';
-import type { RequestClient } from '../request-client.js';
+import { assertLoginAllowed, recordLoginFailure, throttleSettings } from '../auth/login-throttle.js';
+import type { ServiceContext, ServiceDeps } from '../service-context.js';
 import { revokeSessions } from '../sessions/revoke-sessions.js';
-import type { PasswordHasher } from './passwords.js';
 
-export interface ChangePasswordOptions {
-  user: IUser;
+export interface ChangePasswordInput extends TChangePasswordRequest {
   /** The session the change is made from: the only one that survives it. */
-  session: ISession;
-  client: RequestClient;
-  hasher: PasswordHasher;
-  now: Date;
-  throttle: ThrottleSettings;
+  sessionId: string;
 }
 
 /**
  * Replaces the caller's password and lifts a pending password change. Every other session of the
  * caller is revoked, since one of them may be why the password is being changed.
  */
-export async function changePassword(em: EntityManager, input: TChangePasswordRequest, options: ChangePasswordOptions): Promise<void> {
-  const { user, session, client, hasher, now } = options;
+export async function changePassword(em: EntityManager, input: ChangePasswordInput, ctx: ServiceContext & ServiceDeps): Promise<void> {
+  const { actor: user, client, hasher, now } = ctx;
   // Guessing `current` from a stolen session is guessing a password: it shares the sign-in limit.
-  await assertLoginAllowed(em, user.usernameKey, client.ip, now, options.throttle);
+  await assertLoginAllowed(em, user.usernameKey, client.ip, now, throttleSettings(ctx.config));
   const stored = await em.findOneOrFail(User, user.id, { populate: ['passwordHash'], refresh: true });
   if (!(await hasher.verify(stored.passwordHash, input.current))) {
     recordLoginFailure(em, user.usernameKey, client.ip, now);
@@ -39,7 +32,7 @@ export async function changePassword(em: EntityManager, input: TChangePasswordRe
   const passwordHash = await hasher.hash(input.next);
   await em.transactional(async (tx) => {
     await tx.nativeUpdate(User, { id: user.id }, { passwordHash, mustChangePassword: false, updatedAt: now });
-    await revokeSessions(tx, { user: user.id, id: { $ne: session.id } }, now);
+    await revokeSessions(tx, { user: user.id, id: { $ne: input.sessionId } }, now);
     recordAuthEvent(tx, { type: 'password_changed', client, userId: user.id }, now);
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.js';
 import { Hospital } from '../../db/entities/hospital.js';
 import { User, type IUser, type UserRole } from '../../db/entities/user.js';
 import { Ward } from '../../db/entities/ward.js';
+import type { ServiceContext } from '../service-context.js';
 import { usernameKey } from './username-key.js';
 
 export interface NewAccount {
@@ -26,7 +27,8 @@ export interface NewAccount {
  * the normalised form, so two racing requests cannot both succeed: the loser gets 409 `username_taken`.
  * Run it inside the caller's transaction when other writes must stand or fall with it.
  */
-export async function createAccount(em: EntityManager, account: NewAccount, now: Date): Promise<IUser> {
+export async function createAccount(em: EntityManager, account: NewAccount, ctx: Pick<ServiceContext, 'now'>): Promise<IUser> {
+  const { now } = ctx;
   const user = em.create(User, {
     hospital: em.getReference(Hospital, account.hospitalId),
     ward: em.getReference(Ward, account.wardId),

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../app-error.js';
-import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { LoginFailure } from '../../db/entities/login-failure.js';
 
@@ -108,12 +107,11 @@ export async function claimLoginAttempt(
   em: EntityManager,
   usernameKey: string,
   ip: string | null,
-  clock: Clock,
+  now: Date,
   settings: ThrottleSettings,
 ): Promise<number> {
   const started = Date.now();
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-    const now = clock.now();
     const claimed = await em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [CLAIM_LOCK_CLASS, addressKey(ip)]);
       let full = false;

@@ -2,31 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLoginRequest } from '../../../shared/schemas/auth.js';
 import { AppError } from '../../app-error.js';
 import { User } from '../../db/entities/user.js';
-import type { Clock } from '../../clock.js';
-import type { PasswordHasher } from '../accounts/passwords.js';
 import { usernameKey } from '../accounts/username-key.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
 import type { RequestClient } from '../request-client.js';
-import { createSession } from '../sessions/create-session.js';
-import { revokeSessions } from '../sessions/revoke-sessions.js';
-import { tokenHash } from '../sessions/tokens.js';
+import type { ServiceDeps } from '../service-context.js';
+import { startSession, type SessionStartContext } from '../sessions/start-session.js';
 import {
   assertLoginAllowed,
   claimLoginAttempt,
   forgiveLoginAttempts,
   settleLoginAttempt,
+  throttleSettings,
   type ThrottleSettings,
 } from './login-throttle.js';
-
-export interface LoginOptions {
-  client: RequestClient;
-  /** The token of a session cookie presented with the sign-in: that session is replaced. */
-  presentedToken: string | null;
-  hasher: PasswordHasher;
-  clock: Clock;
-  sessionTtlSeconds: number;
-  throttle: ThrottleSettings;
-}
 
 // A flood of refused attempts must not grow the audit trail at its own rate: the first refusal of an
 // address and typed username inside the window is recorded; the request log has every one.
@@ -43,19 +31,19 @@ async function recordRefusal(em: EntityManager, username: string, client: Reques
 }
 
 /** Checks the credentials and starts a session. Wrong username and wrong password fail alike. */
-export async function login(em: EntityManager, input: TLoginRequest, options: LoginOptions) {
-  const { client, hasher, clock } = options;
+export async function login(em: EntityManager, input: TLoginRequest, ctx: SessionStartContext & ServiceDeps) {
+  const { client, hasher, now } = ctx;
+  const throttle = throttleSettings(ctx.config);
   const key = usernameKey(input.username);
   let claim: number;
   try {
     // The cheap check refuses a flood without writing; the claim bounds a parallel burst.
-    await assertLoginAllowed(em, key, client.ip, clock.now(), options.throttle);
-    claim = await claimLoginAttempt(em, key, client.ip, clock, options.throttle);
+    await assertLoginAllowed(em, key, client.ip, now, throttle);
+    claim = await claimLoginAttempt(em, key, client.ip, now, throttle);
   } catch (error) {
-    await recordRefusal(em, input.username, client, clock.now(), options.throttle);
+    await recordRefusal(em, input.username, client, now, throttle);
     throw error;
   }
-  const now = clock.now();
   const user = await em.findOne(User, { usernameKey: key }, { populate: ['passwordHash'] });
   const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
     // Only a wrong password counts toward the limit; the right one of an inactive account does not.
@@ -74,10 +62,9 @@ export async function login(em: EntityManager, input: TLoginRequest, options: Lo
 
   const token = await em.transactional(async (tx) => {
     await forgiveLoginAttempts(tx, claim, key, client.ip);
-    if (options.presentedToken) await revokeSessions(tx, { tokenHash: tokenHash(options.presentedToken) }, now);
-    const created = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
+    const started = await startSession(tx, { userId: user.id }, ctx);
     recordAuthEvent(tx, { type: 'login_succeeded', client, userId: user.id }, now);
-    return created.token;
+    return started;
   });
   return { user, token };
 }

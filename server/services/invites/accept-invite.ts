@@ -4,36 +4,24 @@ import { AppError } from '../../app-error.js';
 import { Invite } from '../../db/entities/invite.js';
 import { User } from '../../db/entities/user.js';
 import { createAccount } from '../accounts/create-account.js';
-import type { PasswordHasher } from '../accounts/passwords.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
-import type { RequestClient } from '../request-client.js';
-import { createSession } from '../sessions/create-session.js';
-import { revokeSessions } from '../sessions/revoke-sessions.js';
-import { tokenHash } from '../sessions/tokens.js';
+import type { ServiceDeps } from '../service-context.js';
+import { startSession, type SessionStartContext } from '../sessions/start-session.js';
 import { findInviteByToken } from './find-invite-by-token.js';
 import { assertInviteValid } from './invite-status.js';
-
-export interface AcceptInviteOptions {
-  client: RequestClient;
-  /** The token of a session cookie presented with the acceptance: replaced, as at sign-in. */
-  presentedToken: string | null;
-  hasher: PasswordHasher;
-  now: Date;
-  sessionTtlSeconds: number;
-}
 
 /**
  * Creates the invited account and signs it in. The claim of the invitation, the account, the session
  * and the audit record are one transaction: a taken username undoes the claim, and of several
  * concurrent accepts exactly one can claim.
  */
-export async function acceptInvite(em: EntityManager, input: TAcceptInviteRequest, options: AcceptInviteOptions) {
-  const { client, now } = options;
+export async function acceptInvite(em: EntityManager, input: TAcceptInviteRequest, ctx: SessionStartContext & ServiceDeps) {
+  const { client, now } = ctx;
   const invite = await findInviteByToken(em, input.token);
   if (!invite) throw new AppError('invite_not_found');
   // Cheap refusal first, so a dead link never pays for a hash; the claim below is what counts.
   assertInviteValid(invite, now);
-  const passwordHash = await options.hasher.hash(input.password);
+  const passwordHash = await ctx.hasher.hash(input.password);
 
   return em.transactional(async (tx) => {
     // One conditional UPDATE: a concurrent claim or revoke holds the row until it commits, after which
@@ -63,11 +51,10 @@ export async function acceptInvite(em: EntityManager, input: TAcceptInviteReques
         category: invite.category,
         gender: input.gender || null,
       },
-      now,
+      ctx,
     );
     await tx.nativeUpdate(Invite, { id: invite.id }, { usedBy: tx.getReference(User, user.id) });
-    if (options.presentedToken) await revokeSessions(tx, { tokenHash: tokenHash(options.presentedToken) }, now);
-    const { token } = createSession(tx, user.id, client, now, options.sessionTtlSeconds);
+    const token = await startSession(tx, { userId: user.id }, ctx);
     recordAuthEvent(tx, { type: 'invite_accepted', client, userId: user.id }, now);
     return { user, token };
   });

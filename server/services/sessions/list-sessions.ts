@@ -1,12 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSession } from '../../../shared/schemas/sessions.js';
 import { Session } from '../../db/entities/session.js';
+import type { ServiceContext } from '../service-context.js';
 
 /** The user's live sessions (neither revoked nor expired at `now`), newest first. */
-export async function listSessions(em: EntityManager, userId: number, currentSessionId: string, now: Date): Promise<TSession[]> {
+export async function listSessions(em: EntityManager, input: { currentSessionId: string }, ctx: ServiceContext): Promise<TSession[]> {
+  const { now } = ctx;
   const sessions = await em.find(
     Session,
-    { user: userId, revokedAt: null, expiresAt: { $gt: now } },
+    { user: ctx.actor.id, revokedAt: null, expiresAt: { $gt: now } },
     { orderBy: { createdAt: 'desc', id: 'asc' } },
   );
   return sessions.map((session) => ({
@@ -16,6 +18,6 @@ export async function listSessions(em: EntityManager, userId: number, currentSes
     lastSeenAt: session.lastSeenAt.toISOString(),
     userAgent: session.userAgent ?? null,
     ip: session.ip ?? null,
-    current: session.id === currentSessionId,
+    current: session.id === input.currentSessionId,
   }));
 }

@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCreateEmployeeRequest } from '../../../shared/schemas/employees.js';
 import type { IWard } from '../../db/entities/ward.js';
 import { createAccount } from '../accounts/create-account.js';
-import type { PasswordHasher } from '../accounts/passwords.js';
+import type { ServiceContext, ServiceDeps } from '../service-context.js';
 
-export interface ProvisionOptions {
-  hasher: PasswordHasher;
-  now: Date;
+export interface ProvisionEmployeeInput extends TCreateEmployeeRequest {
+  /** The ward the request works in: the employee's home ward. */
+  ward: IWard;
 }
 
 /**
@@ -14,13 +14,13 @@ export interface ProvisionOptions {
  * change at first sign-in. A taken username (any letter case) is 409 `username_taken`, decided by
  * the unique index, so concurrent provisions of one name leave exactly one account.
  */
-export async function provisionEmployee(em: EntityManager, ward: IWard, input: TCreateEmployeeRequest, options: ProvisionOptions) {
-  const passwordHash = await options.hasher.hash(input.password);
+export async function provisionEmployee(em: EntityManager, input: ProvisionEmployeeInput, ctx: ServiceContext & Pick<ServiceDeps, 'hasher'>) {
+  const passwordHash = await ctx.hasher.hash(input.password);
   return createAccount(
     em,
     {
-      hospitalId: ward.hospital.id,
-      wardId: ward.id,
+      hospitalId: input.ward.hospital.id,
+      wardId: input.ward.id,
       name: input.name,
       username: input.username,
       passwordHash,
@@ -30,6 +30,6 @@ export async function provisionEmployee(em: EntityManager, ward: IWard, input: T
       category: input.category || null,
       title: input.title || null,
     },
-    options.now,
+    ctx,
   );
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../app-error.js';
 import { Hospital } from '../../db/entities/hospital.js';
 import { Ward, type IWard } from '../../db/entities/ward.js';
+import type { ServiceContext } from '../service-context.js';
 
 /** The form in which ward names are compared: one Unicode form, lower case. */
 export function wardNameKey(name: string): string {
@@ -13,8 +14,9 @@ export function wardNameKey(name: string): string {
  * Adds a ward to the hospital. Names are unique per hospital regardless of letter case through the
  * unique index on (hospital, nameKey), so of two racing creations of one name the loser gets 409.
  */
-export async function createWard(em: EntityManager, hospitalId: number, name: string, now: Date): Promise<IWard> {
-  const ward = em.create(Ward, { hospital: em.getReference(Hospital, hospitalId), name, nameKey: wardNameKey(name), createdAt: now });
+export async function createWard(em: EntityManager, input: { hospitalId: number; name: string }, ctx: Pick<ServiceContext, 'now'>): Promise<IWard> {
+  const { hospitalId, name } = input;
+  const ward = em.create(Ward, { hospital: em.getReference(Hospital, hospitalId), name, nameKey: wardNameKey(name), createdAt: ctx.now });
   try {
     await em.flush();
   } catch (error) {

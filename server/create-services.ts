@@ -1,0 +1,93 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { migrate, openOrm } from './db/orm.js';
+import { createLogger } from './logger.js';
+import { createPasswordHasher, type PasswordHasher } from './services/accounts/passwords.js';
+
+/** What lives as long as the process: shared by every request, and by a job worker. */
+export interface AppServices {
+  orm: MikroORM;
+  config: Config;
+  clock: Clock;
+  hasher: PasswordHasher;
+  sessionSecret: string;
+  logger: Logger;
+}
+
+export interface RunningServices extends AppServices {
+  /** Closes the database connections, and stops the embedded PostgreSQL when one was started. */
+  close(): Promise<void>;
+}
+
+/** Parts a caller brings instead of the defaults: tests bring their own clock, hasher and log sink. */
+export interface ServiceOverrides {
+  clock?: Clock;
+  hasher?: PasswordHasher;
+  logger?: Logger;
+}
+
+// Installations from before the secret moved to the database kept it in this file: keep using it.
+const LEGACY_SECRET_FILE = 'session-secret';
+
+/**
+ * `SESSION_SECRET`, else the one this installation generated, which lives in the database: every process
+ * sharing the database signs and accepts the same cookies. Concurrent first starts agree on one value.
+ */
+export async function resolveSessionSecret(orm: MikroORM, config: Config): Promise<string> {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = join(config.dataDir, LEGACY_SECRET_FILE);
+  const legacy = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  const candidate = legacy.length >= 32 ? legacy : randomBytes(48).toString('base64url');
+  // `do update` rather than `do nothing`, so that the row a concurrent first start committed is returned.
+  const [row] = await orm.em.fork().execute<{ value: string }[]>(
+    `insert into app_secret (name, value, created_at) values ('session', ?, now())
+     on conflict (name) do update set value = app_secret.value returning value`,
+    [candidate],
+  );
+  return row!.value;
+}
+
+/**
+ * The process's parts, from its settings: the database (embedded under `DATA_DIR` when `DATABASE_URL` is
+ * unset) migrated, the ORM, the hasher, the session secret, the logger. Used by `main.ts`, the tests and
+ * any worker, so that there is one wiring.
+ */
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServices> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, (message) => logger.debug({ postgres: message.trim() }));
+    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+  try {
+    const databaseUrl = config.databaseUrl ?? embedded!.url;
+    const orm = await openOrm(databaseUrl);
+    try {
+      await migrate(orm, databaseUrl);
+      return {
+        orm,
+        config,
+        clock: overrides.clock ?? systemClock,
+        hasher: overrides.hasher ?? createPasswordHasher(),
+        sessionSecret: await resolveSessionSecret(orm, config),
+        logger,
+        async close() {
+          await orm.close();
+          await embedded?.stop();
+        },
+      };
+    } catch (error) {
+      await orm.close();
+      throw error;
+    }
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}
