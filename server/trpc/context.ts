@@ -6,6 +6,7 @@ import type { AppServices } from '../create-services.js';
 import { languageOf } from '../http/language.js';
 import type { RequestClient } from '../services/request-client.js';
 import { verifySignedToken } from '../services/sessions/tokens.js';
+import { DEVICE_COOKIE, deviceUsernameKey } from './device-cookie.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
 export type { AppServices } from '../create-services.js';
@@ -17,6 +18,8 @@ export interface Context {
   client: RequestClient;
   /** The token of a correctly signed `nobat_sid` cookie, else null. Only the cookie authenticates. */
   sessionToken: string | null;
+  /** The username key a correctly signed device cookie names: one that signed in from this browser before. */
+  deviceUsernameKey: string | null;
   /** Raw ward selection: `X-Ward`, else `?ward=`; undefined when neither is sent. */
   wardSelection: string | undefined;
   setCookie(header: string): void;
@@ -33,6 +36,7 @@ export interface InnerContextOptions {
   services: AppServices;
   client: RequestClient;
   sessionToken?: string | null;
+  deviceUsernameKey?: string | null;
   wardSelection?: string | undefined;
   language?: Language;
   setCookie?: (header: string) => void;
@@ -48,6 +52,7 @@ export function createContextInner(options: InnerContextOptions): Context {
     language: options.language ?? 'fa',
     client: options.client,
     sessionToken: options.sessionToken ?? null,
+    deviceUsernameKey: options.deviceUsernameKey ?? null,
     wardSelection: options.wardSelection,
     setCookie: options.setCookie ?? (() => {}),
     response: {},
@@ -61,12 +66,14 @@ function firstOrJoined(value: unknown): string | undefined {
 
 export function createContextFactory(services: AppServices) {
   return ({ req, res }: { req: Request; res: Response }): Context => {
-    const cookieValue = parseCookie(req.headers.cookie ?? '')[SESSION_COOKIE];
+    const cookies = parseCookie(req.headers.cookie ?? '');
+    const cookieValue = cookies[SESSION_COOKIE];
     return createContextInner({
       services,
       language: languageOf(req),
       client: { ip: req.ip ?? null, userAgent: req.get('user-agent') ?? null },
       sessionToken: cookieValue ? verifySignedToken(cookieValue, services.sessionSecret) : null,
+      deviceUsernameKey: deviceUsernameKey(cookies[DEVICE_COOKIE], services.sessionSecret),
       wardSelection: firstOrJoined(req.headers['x-ward']) ?? firstOrJoined(req.query?.ward),
       setCookie: (header) => {
         res.appendHeader('Set-Cookie', header);

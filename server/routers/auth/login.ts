@@ -4,6 +4,7 @@ import { publicUser } from '../../services/accounts/public-user.js';
 import { login as signIn } from '../../services/auth/login.js';
 import { publicProcedure } from '../../trpc/procedures.js';
 import { sessionStartContext } from '../../trpc/service-context.js';
+import { setDeviceCookie } from '../../trpc/device-cookie.js';
 import { setSessionCookie } from '../../trpc/session-cookie.js';
 
 export const login = publicProcedure
@@ -14,7 +15,8 @@ export const login = publicProcedure
   .input(ZLoginRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { user, token } = await signIn(ctx.em, input, sessionStartContext(ctx));
+    const { user, token } = await signIn(ctx.em, input, { ...sessionStartContext(ctx), deviceUsernameKey: ctx.deviceUsernameKey });
     setSessionCookie(ctx, token);
+    setDeviceCookie(ctx, user.usernameKey);
     return { user: publicUser(user) };
   });

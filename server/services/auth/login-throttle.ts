@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../app-error.js';
 import type { Config } from '../../config.js';
-import { LoginFailure } from '../../db/entities/login-failure.js';
+import { addressKey } from './address-key.js';
 
 // Failures are rows of our own `login_failure` table rather than rate-limiter-flexible's PostgreSQL
 // store: no second connection pool, the app's injectable clock (tests move the window), and every
@@ -24,6 +24,14 @@ export function throttleSettings(config: Config): ThrottleSettings {
   };
 }
 
+/** One guess at a password: sign-in, or the `current` of a password change. */
+export interface PasswordGuess {
+  usernameKey: string;
+  ip: string | null;
+  /** A browser this username signed in from before (its device cookie): the per-address limit does not hold it. */
+  exemptFromAddressLimit?: boolean;
+}
+
 /** A claim whose process died before settling it stops counting after this. */
 const PENDING_LIFETIME_MS = 30_000;
 /** How long an attempt waits for in-flight checks to settle before it is refused. */
@@ -31,98 +39,94 @@ const MAX_WAIT_MS = 10_000;
 // Serialises claims per client address across every process (PostgreSQL advisory lock class).
 const CLAIM_LOCK_CLASS = 727_003;
 
-/** The address that failures are counted against; a request always has one over TCP. */
-function addressKey(ip: string | null): string {
-  return ip ?? 'unknown';
+interface TallyRow {
+  pair_failures: number;
+  pair_in_flight: number;
+  address_failures: number;
+  address_in_flight: number;
 }
 
-interface Tally {
-  /** Settled failures inside the window, oldest first. */
-  failures: Date[];
-  /** Attempts whose password check is under way. */
-  inFlight: number;
-}
-
-interface AttemptRow {
-  // The ORM's driver leaves timestamps as text.
-  created_at: string | Date;
-  pending: boolean;
-  same_user: boolean;
-}
-
-// Both counts from one fixed statement: it runs on every sign-in, and in a flood on every refusal.
-const ATTEMPTS_FROM_ADDRESS = `
-  select created_at, pending, username_key = ? as same_user
+// Both limits' counts from one fixed statement, counted by PostgreSQL whatever the limits are set to:
+// it runs on every guess, and in a flood on every refusal.
+const TALLY = `
+  select
+    count(*) filter (where not pending and username_key = ?)::int as pair_failures,
+    count(*) filter (where pending and username_key = ? and created_at > ?)::int as pair_in_flight,
+    count(*) filter (where not pending)::int as address_failures,
+    count(*) filter (where pending and created_at > ?)::int as address_in_flight
   from login_failure
-  where ip = ? and created_at > ?
-  order by created_at
-  limit 10000`;
+  where ip = ? and created_at > ?`;
 
-/** The (username, address) pair's tally and the address's tally, with the limit each is held to. */
-async function tallies(em: EntityManager, usernameKey: string, ip: string | null, now: Date, settings: ThrottleSettings) {
+interface Limit {
+  failures: number;
+  inFlight: number;
+  max: number;
+  /** Restricts the failures that count toward this limit, for the Retry-After query. */
+  sameUser: boolean;
+}
+
+/** The (username, address) pair's counts and the address's, each with the limit it is held to. */
+async function limits(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<Limit[]> {
   const since = new Date(now.getTime() - settings.windowSeconds * 1000);
-  const pendingSince = now.getTime() - PENDING_LIFETIME_MS;
-  const rows = await em.execute<AttemptRow[]>(ATTEMPTS_FROM_ADDRESS, [usernameKey, addressKey(ip), since]);
-  const tally = (selected: AttemptRow[]): Tally => ({
-    failures: selected.filter((row) => !row.pending).map((row) => new Date(row.created_at)),
-    inFlight: selected.filter((row) => row.pending && new Date(row.created_at).getTime() > pendingSince).length,
-  });
-  return [
-    { tally: tally(rows.filter((row) => row.same_user)), max: settings.maxFailures },
-    { tally: tally(rows), max: settings.maxFailuresPerIp },
-  ];
+  const pendingSince = new Date(now.getTime() - PENDING_LIFETIME_MS);
+  const [row] = await em.execute<TallyRow[]>(TALLY, [
+    guess.usernameKey,
+    guess.usernameKey,
+    pendingSince,
+    pendingSince,
+    addressKey(guess.ip),
+    since,
+  ]);
+  const pair = { failures: row!.pair_failures, inFlight: row!.pair_in_flight, max: settings.maxFailures, sameUser: true };
+  const address = { failures: row!.address_failures, inFlight: row!.address_in_flight, max: settings.maxFailuresPerIp, sameUser: false };
+  return guess.exemptFromAddressLimit ? [pair] : [pair, address];
 }
 
-function tooManyAttempts(failures: Date[], max: number, now: Date, settings: ThrottleSettings): AppError {
-  // The attempt is allowed again once enough failures have left the window to bring the count below max.
-  const mustExpire = failures[failures.length - max];
-  const seconds = mustExpire ? Math.ceil((mustExpire.getTime() + settings.windowSeconds * 1000 - now.getTime()) / 1000) : 1;
-  return new AppError('too_many_attempts', { headers: { 'Retry-After': String(Math.max(1, seconds)) } });
+/** 429 with the seconds until enough failures have left the window to bring the count below the limit. */
+async function tooManyAttempts(em: EntityManager, guess: PasswordGuess, limit: Limit, now: Date, settings: ThrottleSettings) {
+  const since = new Date(now.getTime() - settings.windowSeconds * 1000);
+  const [mustExpire] = await em.execute<{ created_at: string | Date }[]>(
+    `select created_at from login_failure
+     where ip = ? and created_at > ? and not pending ${limit.sameUser ? 'and username_key = ?' : ''}
+     order by created_at desc offset ? limit 1`,
+    [addressKey(guess.ip), since, ...(limit.sameUser ? [guess.usernameKey] : []), limit.max - 1],
+  );
+  const expiresAt = mustExpire ? new Date(mustExpire.created_at).getTime() + settings.windowSeconds * 1000 : now.getTime() + 1000;
+  const seconds = Math.max(1, Math.ceil((expiresAt - now.getTime()) / 1000));
+  return new AppError('too_many_attempts', { headers: { 'Retry-After': String(seconds) } });
+}
+
+export function isTooManyAttempts(error: unknown): boolean {
+  return error instanceof AppError && error.code === 'too_many_attempts';
 }
 
 /**
- * Refuses with 429 (and `Retry-After`) while either count of settled failures is at its limit. It writes
- * nothing and hashes nothing, so a flood of refused attempts costs one query each.
+ * Reserves a password check for one guess before it is verified: a pending row that counts toward both
+ * limits, so a burst of parallel guesses (separate requests, or the calls of one tRPC batch), in one
+ * process or several, can start at most `max` checks. While either count of settled failures is at its
+ * limit the guess is refused with 429 and `Retry-After`, writing nothing and hashing nothing. When the
+ * slots are taken by checks still under way, the guess waits for them to settle instead of being refused:
+ * a right password is refused only once the settled failures reach the limit. Returns the claim's id, for
+ * `settlePasswordCheck`, which the caller must reach whatever happens (in a `finally`).
  */
-export async function assertLoginAllowed(
-  em: EntityManager,
-  usernameKey: string,
-  ip: string | null,
-  now: Date,
-  settings: ThrottleSettings,
-): Promise<void> {
-  for (const { tally: counted, max } of await tallies(em, usernameKey, ip, now, settings)) {
-    if (counted.failures.length >= max) throw tooManyAttempts(counted.failures, max, now, settings);
+export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<number> {
+  // The cheap check refuses a flood without a lock or a write.
+  for (const limit of await limits(em, guess, now, settings)) {
+    if (limit.failures >= limit.max) throw await tooManyAttempts(em, guess, limit, now, settings);
   }
-}
-
-/**
- * Reserves a password check for this attempt: a pending row that counts toward both limits, so a burst
- * of parallel attempts, in one process or several, can start at most `max` checks. Claims are taken
- * under a per-address lock held only for the insert. When the slots are taken by checks still under
- * way, the attempt waits for them to settle instead of being refused: a right password is refused only
- * once the settled failures reach the limit. Returns the claim's id, for `settleLoginAttempt`.
- */
-export async function claimLoginAttempt(
-  em: EntityManager,
-  usernameKey: string,
-  ip: string | null,
-  now: Date,
-  settings: ThrottleSettings,
-): Promise<number> {
   const started = Date.now();
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     const claimed = await em.transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [CLAIM_LOCK_CLASS, addressKey(ip)]);
+      await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [CLAIM_LOCK_CLASS, addressKey(guess.ip)]);
       let full = false;
-      for (const { tally: counted, max } of await tallies(tx, usernameKey, ip, now, settings)) {
-        if (counted.failures.length >= max) throw tooManyAttempts(counted.failures, max, now, settings);
-        if (counted.failures.length + counted.inFlight >= max) full = true;
+      for (const limit of await limits(tx, guess, now, settings)) {
+        if (limit.failures >= limit.max) throw await tooManyAttempts(tx, guess, limit, now, settings);
+        if (limit.failures + limit.inFlight >= limit.max) full = true;
       }
       if (full) return null;
       const [claim] = await tx.execute<{ id: number }[]>(
         'insert into login_failure (username_key, ip, pending, created_at) values (?, ?, true, ?) returning id',
-        [usernameKey, addressKey(ip), now],
+        [guess.usernameKey, addressKey(guess.ip), now],
       );
       return claim!.id;
     });
@@ -132,22 +136,20 @@ export async function claimLoginAttempt(
   }
 }
 
-/** A wrong password keeps the claim as a failure; the right one of an inactive account removes it. */
-export async function settleLoginAttempt(em: EntityManager, claimId: number, failed: boolean): Promise<void> {
+/**
+ * Ends a claim: a wrong password keeps it as a failure; anything else (the right password, an inactive
+ * account, a failure of the check itself) removes it.
+ */
+export async function settlePasswordCheck(em: EntityManager, claimId: number, failed: boolean): Promise<void> {
   if (failed) await em.execute('update login_failure set pending = false where id = ?', [claimId]);
   else await em.execute('delete from login_failure where id = ?', [claimId]);
 }
 
 /** A successful sign-in removes its claim and forgives the (username, address) pair's settled failures. */
-export async function forgiveLoginAttempts(em: EntityManager, claimId: number, usernameKey: string, ip: string | null): Promise<void> {
+export async function forgivePasswordChecks(em: EntityManager, claimId: number, guess: PasswordGuess): Promise<void> {
   await em.execute('delete from login_failure where id = ? or (username_key = ? and ip = ? and not pending)', [
     claimId,
-    usernameKey,
-    addressKey(ip),
+    guess.usernameKey,
+    addressKey(guess.ip),
   ]);
-}
-
-/** Adds a failure to the unit of work; the caller's flush stores it. */
-export function recordLoginFailure(em: EntityManager, usernameKey: string, ip: string | null, now: Date): void {
-  em.create(LoginFailure, { usernameKey, ip: addressKey(ip), createdAt: now });
 }

@@ -8,63 +8,89 @@ import type { RequestClient } from '../request-client.js';
 import type { ServiceDeps } from '../service-context.js';
 import { startSession, type SessionStartContext } from '../sessions/start-session.js';
 import {
-  assertLoginAllowed,
-  claimLoginAttempt,
-  forgiveLoginAttempts,
-  settleLoginAttempt,
+  claimPasswordCheck,
+  forgivePasswordChecks,
+  isTooManyAttempts,
+  settlePasswordCheck,
   throttleSettings,
+  type PasswordGuess,
   type ThrottleSettings,
 } from './login-throttle.js';
+
+export interface LoginContext extends SessionStartContext, ServiceDeps {
+  /** The username key this browser's device cookie names: exempt from the per-address limit. */
+  deviceUsernameKey: string | null;
+}
 
 // A flood of refused attempts must not grow the audit trail at its own rate: the first refusal of an
 // address and typed username inside the window is recorded; the request log has every one.
 const RECENT_REFUSAL = `
   select 1 from auth_event
-  where type = 'login_failed' and reason = 'rate_limited' and ip is not distinct from ? and username = ? and created_at > ?
+  where ip is not distinct from ? and type = 'login_failed' and created_at > ? and reason = 'rate_limited' and username = ?
   limit 1`;
 
 async function recordRefusal(em: EntityManager, username: string, client: RequestClient, now: Date, throttle: ThrottleSettings) {
   const since = new Date(now.getTime() - throttle.windowSeconds * 1000);
-  if ((await em.execute(RECENT_REFUSAL, [client.ip, username.slice(0, 200), since])).length > 0) return;
+  if ((await em.execute(RECENT_REFUSAL, [client.ip, since, username.slice(0, 200)])).length > 0) return;
   recordAuthEvent(em, { type: 'login_failed', client, username, reason: 'rate_limited' }, now);
   await em.flush();
 }
 
+// Read under a row lock in the session's transaction: a reset, a password change or a deactivation
+// committed while the password was being verified is seen here, and no session outlives it.
+const CREDENTIALS_FOR_UPDATE = 'select password_hash, active from app_user where id = ? for update';
+
 /** Checks the credentials and starts a session. Wrong username and wrong password fail alike. */
-export async function login(em: EntityManager, input: TLoginRequest, ctx: SessionStartContext & ServiceDeps) {
+export async function login(em: EntityManager, input: TLoginRequest, ctx: LoginContext) {
   const { client, hasher, now } = ctx;
   const throttle = throttleSettings(ctx.config);
   const key = usernameKey(input.username);
+  const guess: PasswordGuess = { usernameKey: key, ip: client.ip, exemptFromAddressLimit: ctx.deviceUsernameKey === key };
   let claim: number;
   try {
-    // The cheap check refuses a flood without writing; the claim bounds a parallel burst.
-    await assertLoginAllowed(em, key, client.ip, now, throttle);
-    claim = await claimLoginAttempt(em, key, client.ip, now, throttle);
+    claim = await claimPasswordCheck(em, guess, now, throttle);
   } catch (error) {
-    await recordRefusal(em, input.username, client, now, throttle);
+    // Only a refusal is one; a failing database is not a rate-limited sign-in.
+    if (isTooManyAttempts(error)) await recordRefusal(em, input.username, client, now, throttle);
     throw error;
   }
-  const user = await em.findOne(User, { usernameKey: key }, { populate: ['passwordHash'] });
-  const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
-    // Only a wrong password counts toward the limit; the right one of an inactive account does not.
-    await settleLoginAttempt(em, claim, code === 'invalid_credentials');
-    recordAuthEvent(em, { type: 'login_failed', client, userId: user?.id, username: input.username, reason }, now);
-    await em.flush();
-    return new AppError(code);
-  };
-  if (!user) {
-    await hasher.verifyDummy(input.password);
-    throw await failure('unknown_username', 'invalid_credentials');
-  }
-  if (!(await hasher.verify(user.passwordHash, input.password))) throw await failure('wrong_password', 'invalid_credentials');
-  // Told only to whoever knows the password, so it reveals nothing about which accounts exist.
-  if (!user.active) throw await failure('account_inactive', 'account_inactive');
+  // Whatever happens from here on, the claim is settled: a wrong password keeps it as a failure, and
+  // anything else, a thrown error included, removes it rather than leaving it pending.
+  let outcome: 'failed' | 'not_counted' | 'succeeded' = 'not_counted';
+  try {
+    const user = await em.findOne(User, { usernameKey: key }, { populate: ['passwordHash'] });
+    const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
+      recordAuthEvent(em, { type: 'login_failed', client, userId: user?.id, username: input.username, reason }, now);
+      await em.flush();
+      return new AppError(code);
+    };
+    if (!user) {
+      await hasher.verifyDummy(input.password);
+      outcome = 'failed';
+      throw await failure('unknown_username', 'invalid_credentials');
+    }
+    if (!(await hasher.verify(user.passwordHash, input.password))) {
+      outcome = 'failed';
+      throw await failure('wrong_password', 'invalid_credentials');
+    }
+    // Told only to whoever knows the password, so it reveals nothing about which accounts exist.
+    if (!user.active) throw await failure('account_inactive', 'account_inactive');
 
-  const token = await em.transactional(async (tx) => {
-    await forgiveLoginAttempts(tx, claim, key, client.ip);
-    const started = await startSession(tx, { userId: user.id }, ctx);
-    recordAuthEvent(tx, { type: 'login_succeeded', client, userId: user.id }, now);
-    return started;
-  });
-  return { user, token };
+    const token = await em.transactional(async (tx) => {
+      const [current] = await tx.execute<{ password_hash: string; active: boolean }[]>(CREDENTIALS_FOR_UPDATE, [user.id]);
+      if (current?.password_hash !== user.passwordHash || !current.active) {
+        recordAuthEvent(tx, { type: 'login_failed', client, userId: user.id, username: input.username, reason: 'credentials_changed' }, now);
+        return null;
+      }
+      await forgivePasswordChecks(tx, claim, guess);
+      const started = await startSession(tx, { userId: user.id }, ctx);
+      recordAuthEvent(tx, { type: 'login_succeeded', client, userId: user.id }, now);
+      return started;
+    });
+    if (token === null) throw new AppError('invalid_credentials');
+    outcome = 'succeeded';
+    return { user, token };
+  } finally {
+    if (outcome !== 'succeeded') await settlePasswordCheck(em, claim, outcome === 'failed');
+  }
 }
