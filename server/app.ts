@@ -14,6 +14,9 @@ import type { Meta } from './trpc/init.js';
 import { errorResponseMeta, restResponseMeta } from './trpc/response-meta.js';
 import { toAppError } from './trpc/to-app-error.js';
 
+/** The most calls one tRPC batch may carry; a longer batch is refused with 400 before any of them runs. */
+export const MAX_BATCH_SIZE = 50;
+
 function metaByPath(): Map<string, Meta | undefined> {
   const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
   return new Map(Object.entries(procedures).map(([path, procedure]) => [path, procedure._def.meta]));
@@ -59,6 +62,7 @@ export function createApp(services: AppServices): Express {
       createContext,
       onError,
       responseMeta: errorResponseMeta,
+      maxBatchSize: MAX_BATCH_SIZE,
     }),
   );
   app.use(
