@@ -4,8 +4,44 @@ import pg from 'pg';
 import { migrationsList } from '../../migrations/index.js';
 import { entities } from './entities/index.js';
 
-/** How long a connection attempt may take before the database counts as down. */
+/** How long a connection attempt, or a wait for a free pooled connection, may take before the database counts as down. */
 export const CONNECT_TIMEOUT_MS = 2000;
+/** PostgreSQL cancels a statement that runs longer than this. */
+export const STATEMENT_TIMEOUT_MS = 3500;
+/**
+ * The client gives up on an answer after this, for a database that stopped answering without closing the
+ * socket (a dead network path), where the server-side limit above is never heard back.
+ */
+export const QUERY_TIMEOUT_MS = 4000;
+
+// pg's own message when `query_timeout` fires.
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+interface PooledClient {
+  query: (...args: unknown[]) => unknown;
+  connection: { stream: { destroy(): void } };
+}
+
+/**
+ * pg leaves a client whose query timed out waiting for the lost answer, and every later query on it (a
+ * transaction's rollback, the next request's lookup) waits behind it. Close its socket at once: the
+ * queries behind fail now, and the pool replaces the client.
+ */
+function closeClientsThatTimeOut(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const pooled = client as unknown as PooledClient;
+    const query = pooled.query.bind(client);
+    pooled.query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) pooled.connection.stream.destroy();
+        });
+      }
+      return result;
+    };
+  });
+}
 
 export function ormConfig(databaseUrl: string) {
   return defineConfig({
@@ -15,7 +51,13 @@ export function ormConfig(databaseUrl: string) {
     // Query logging would print parameters, password hashes among them.
     debug: false,
     pool: { min: 0, max: 10 },
-    driverOptions: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    driverOptions: {
+      // pg-pool applies this both to connecting and to waiting for a free client of a full pool.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      onPoolCreated: closeClientsThatTimeOut,
+    },
     migrations: {
       path: './migrations',
       pathTs: './migrations',

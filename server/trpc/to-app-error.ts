@@ -3,9 +3,10 @@ import type { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError } from '../app-error.js';
 
-// PostgreSQL and socket errors that mean "the database is not there", not "the query was wrong".
+// PostgreSQL and socket errors that mean "the database is not there", not "the query was wrong";
+// 57014 is a statement cancelled by statement_timeout.
 const UNAVAILABLE_CODES = new Set([
-  '57P01', '57P02', '57P03', '3D000', '08000', '08001', '08003', '08004', '08006', '53300',
+  '57014', '57P01', '57P02', '57P03', '3D000', '08000', '08001', '08003', '08004', '08006', '53300',
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH',
 ]);
 
@@ -14,7 +15,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
     if (cause instanceof ConnectionException) return true;
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect/i.test(cause.message)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable/i.test(cause.message)) return true;
   }
   return false;
 }

@@ -13,7 +13,7 @@ export const check = publicProcedure
   .input(z.void())
   .output(ZHealthResponse)
   .query(async ({ ctx }) => {
-    const up = await databaseIsUp(ctx.em, CONNECT_TIMEOUT_MS);
+    const up = await databaseIsUp(ctx.services.orm, CONNECT_TIMEOUT_MS);
     if (!up) ctx.response.status = 503;
     return { ok: up, db: up ? 'up' : 'down' } as const;
   });

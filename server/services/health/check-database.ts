@@ -1,18 +1,25 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 
-/** True when the database answers a trivial query within `timeoutMs`. */
-export async function databaseIsUp(em: EntityManager, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  const query = em.execute('select 1').then(
-    () => true,
-    () => false,
-  );
+/**
+ * True when the database answers a trivial query within `timeoutMs`. The query runs on a pooled client
+ * of its own with that limit; a client that did not answer in time is closed rather than returned, so
+ * frequent probes of a hung database cannot fill the pool with queries still waiting.
+ */
+export async function databaseIsUp(orm: MikroORM, timeoutMs: number): Promise<boolean> {
+  let client: pg.PoolClient;
   try {
-    return await Promise.race([query, timeout]);
-  } finally {
-    clearTimeout(timer);
+    const pool = (await orm.em.getConnection().getNativeClient()) as unknown as pg.Pool;
+    client = await pool.connect();
+  } catch {
+    return false;
+  }
+  try {
+    await client.query({ text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig);
+    client.release();
+    return true;
+  } catch (error) {
+    client.release(error instanceof Error ? error : true);
+    return false;
   }
 }
