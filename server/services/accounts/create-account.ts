@@ -1,9 +1,7 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../app-error.js';
-import { Hospital } from '../../db/entities/hospital.js';
 import { User, type IUser, type UserRole } from '../../db/entities/user.js';
-import { Ward } from '../../db/entities/ward.js';
+import { violatedUniqueConstraint } from '../../db/unique-violation.js';
 import type { ServiceContext } from '../service-context.js';
 import { usernameKey } from './username-key.js';
 
@@ -22,16 +20,19 @@ export interface NewAccount {
   gender?: string | null;
 }
 
+// The index that makes usernames unique; a violation of any other is not a taken username.
+const USERNAME_UNIQUE = 'app_user_username_key_unique';
+
 /**
- * Inserts an account and flushes. Usernames are unique case-insensitively through a unique index on
+ * Inserts an account (only it: nothing else pending in the unit of work is written). Usernames are unique case-insensitively through a unique index on
  * the normalised form, so two racing requests cannot both succeed: the loser gets 409 `username_taken`.
  * Run it inside the caller's transaction when other writes must stand or fall with it.
  */
 export async function createAccount(em: EntityManager, account: NewAccount, ctx: Pick<ServiceContext, 'now'>): Promise<IUser> {
   const { now } = ctx;
-  const user = em.create(User, {
-    hospital: em.getReference(Hospital, account.hospitalId),
-    ward: em.getReference(Ward, account.wardId),
+  const row = {
+    hospital: account.hospitalId,
+    ward: account.wardId,
     name: account.name,
     username: account.username,
     usernameKey: usernameKey(account.username),
@@ -46,12 +47,13 @@ export async function createAccount(em: EntityManager, account: NewAccount, ctx:
     gender: account.gender ?? null,
     createdAt: now,
     updatedAt: now,
-  });
+  };
+  let id: number;
   try {
-    await em.flush();
+    id = await em.insert(User, row);
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new AppError('username_taken', { cause: error });
+    if (violatedUniqueConstraint(error) === USERNAME_UNIQUE) throw new AppError('username_taken', { cause: error });
     throw error;
   }
-  return user;
+  return em.findOneOrFail(User, id);
 }
