@@ -17,6 +17,8 @@ export interface Config {
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
+  /** How long ended sessions and audit events are kept before the cleanup deletes them. */
+  retentionDays: number;
   logLevel: string;
 }
 
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1_000_000),
     loginMaxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 7 * 24 * 3600),
+    retentionDays: integer(env, 'RETENTION_DAYS', 365, 1, 100 * 365),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
   };
 }
