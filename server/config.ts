@@ -19,6 +19,8 @@ export interface Config {
   loginWindowSeconds: number;
   /** How long ended sessions and audit events are kept before the cleanup deletes them. */
   retentionDays: number;
+  /** How long a shutdown waits for requests under way before it closes their connections. */
+  shutdownGraceSeconds: number;
   logLevel: string;
 }
 
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 7 * 24 * 3600),
     retentionDays: integer(env, 'RETENTION_DAYS', 365, 1, 100 * 365),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
   };
 }

