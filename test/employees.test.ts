@@ -163,6 +163,13 @@ describe('staff accounts', () => {
       expect(login.status).toBe(200);
     });
 
+    it('never trims a password: only the padded password as given signs in', async () => {
+      expect((await installation.admin.post('/api/employees', { ...SARA, password: '  spaced  ' })).status).toBe(201);
+      expect((await server.client().post('/api/auth/login', { username: SARA.username, password: 'spaced' })).status).toBe(401);
+      expect((await server.client().post('/api/auth/login', { username: SARA.username, password: ' spaced ' })).status).toBe(401);
+      expect((await server.client().post('/api/auth/login', { username: SARA.username, password: '  spaced  ' })).status).toBe(200);
+    });
+
     it('trims names and labels, and leaves blank optional fields absent', async () => {
       const response = await installation.admin.post('/api/employees', { ...SARA, name: '  Sara  ', username: ' sara ', category: '   ', title: ' RN ', email: null });
       expect(response.status).toBe(201);

@@ -6,10 +6,12 @@ import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import type { TestClient } from './support/client.js';
 import { insertSignedInUser } from './support/fixtures.js';
+import { gatedHasher } from './support/gated-hasher.js';
 import { useFreshInstallation } from './support/suite.js';
 
 describe('invitations under concurrent requests', () => {
-  const { server, installation: install } = useFreshInstallation();
+  const gated = gatedHasher();
+  const { server, installation: install } = useFreshInstallation({ hasher: gated.hasher });
   let manager: TestClient;
 
   beforeEach(async () => {
@@ -68,18 +70,27 @@ describe('invitations under concurrent requests', () => {
   });
 
   it('settles a revoke racing an accept cleanly: one wins, never used and revoked, never a user without a used invitation', async () => {
+    const wins = { accept: 0, revoke: 0 };
     for (let round = 0; round < 12; round++) {
       const { token, invite } = await issue();
       const username = `contender-${round}`;
-      // Stagger the revoke a little each round so that both orders are exercised.
-      const [accepted, revoked] = await Promise.all([
-        accept(token, username),
-        delay(round * 8).then(() => manager.delete(`/api/invites/${invite.id}`)),
-      ]);
+      // Round 0 holds the accept in its password hash until the revoke has answered, so the revoke wins;
+      // round 11 starts the revoke after the accept has surely finished. Between them, the revoke is
+      // staggered a little more each round, so that the two meet inside their transactions.
+      const held = round === 0 ? gated.holdHash('racer-password-1') : undefined;
+      const revoke = async () => {
+        if (held) await held.reached;
+        else await delay(round === 11 ? 300 : round * 8);
+        const answer = await manager.delete(`/api/invites/${invite.id}`);
+        held?.release();
+        return answer;
+      };
+      const [accepted, revoked] = await Promise.all([accept(token, username), revoke()]);
 
       const acceptWon = accepted.status === 201;
       const revokeWon = revoked.status === 200;
       expect(acceptWon !== revokeWon).toBe(true);
+      wins[acceptWon ? 'accept' : 'revoke']++;
       if (acceptWon) {
         expect([revoked.status, revoked.body.code]).toEqual([409, 'invite_not_revocable']);
       } else {
@@ -100,6 +111,8 @@ describe('invitations under concurrent requests', () => {
         expect(users).toHaveLength(0);
       }
     }
+    expect(wins.accept).toBeGreaterThan(0);
+    expect(wins.revoke).toBeGreaterThan(0);
   });
 
   it('lets exactly one of 10 concurrent revokes of one invitation succeed', async () => {

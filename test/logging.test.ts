@@ -14,14 +14,18 @@ describe('request logs', () => {
       await admin.get('/api/me'),
       await server.client().post('/api/auth/login', { username: ADMIN.username, password: 'wrong-password-typed' }),
       await admin.post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password }),
+    ];
+    // The cookies sent with every request from here on; the last request (logout) clears the session one.
+    const cookies = [...admin.cookies.values()];
+    if (cookies.length !== 2) throw new Error(`expected the session and device cookies, got ${cookies.length}`);
+    for (const cookie of cookies) secrets.push(cookie, cookie.split('.')[0]!);
+    responses.push(
       await admin.get('/api/me?ward=1'),
       await admin.get('/api/invite/tok3n-that-must-not-be-logged'),
       await admin.post('/trpc/auth.logout', {}),
-    ];
+    );
     requestIds = responses.map((r) => r.headers.get('x-request-id')!);
     secrets.push('tok3n-that-must-not-be-logged');
-    const cookie = admin.cookies.get('nobat_sid');
-    if (cookie) secrets.push(cookie, cookie.split('.')[0]!);
     const user = await server.em().findOneOrFail(User, { usernameKey: 'admin' }, { populate: ['passwordHash'] });
     secrets.push(user.passwordHash, server.services.sessionSecret);
   });

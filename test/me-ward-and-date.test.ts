@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ADMIN, insertWard, setUpInstallation, signIn } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -14,6 +14,11 @@ describe('GET /api/me: ward and date', () => {
   afterAll(async () => {
     await tehran.close();
     await utc.close();
+  });
+  // Each test installs what it uses, whatever ran before it.
+  beforeEach(async () => {
+    await tehran.reset();
+    await utc.reset();
   });
 
   it('answers the home ward by name when no ward is selected, and another ward when a super admin selects it', async () => {
@@ -38,6 +43,7 @@ describe('GET /api/me: ward and date', () => {
     // 21:00 UTC is already the next day in Tehran (UTC+03:30).
     tehran.clock.set('2026-11-22T21:00:00.000Z');
     utc.clock.set('2026-11-22T21:00:00.000Z');
+    await setUpInstallation(tehran);
     await setUpInstallation(utc);
     const inTehran = await (await signIn(tehran, ADMIN.username, ADMIN.password)).get('/api/me');
     const inUtc = await (await signIn(utc, ADMIN.username, ADMIN.password)).get('/api/me');

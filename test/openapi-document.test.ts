@@ -240,9 +240,10 @@ describe('the OpenAPI document', () => {
         // A fresh session each time, as above.
         const admin = await signIn(server, ADMIN.username, ADMIN.password);
         const answer = await call(admin, operation, { 'X-Ward': '999999999' });
-        if (answer.status === 403 && answer.body?.code === 'ward_forbidden') {
-          expect({ operation: operationName(operation), wardScoped: operation.wardScoped }).toEqual({ operation: operationName(operation), wardScoped: true });
-        }
+        const refused = answer.status === 403 && answer.body?.code === 'ward_forbidden';
+        // Both ways: every ward-scoped operation refuses the ward, and no other one does.
+        expect({ operation: operationName(operation), refused }).toEqual({ operation: operationName(operation), refused: operation.wardScoped });
+        if (refused) expect(document.paths[operation.path]![operation.method.toLowerCase()]!.responses['403']?.description).toContain('ward_forbidden');
       }
       expect(operations.some((operation) => operation.wardScoped)).toBe(true);
     });

@@ -177,7 +177,12 @@ describe('an unexpected failure', () => {
     expect(rest.body).toEqual({ error: ERRORS.internal.fa, code: 'internal' });
   });
 
-  it('logs the failure for the operator', () => {
-    expect(server.logs.some((line) => line.includes('unexpected failure') && line.includes('secret-internal-detail'))).toBe(true);
+  it('logs the failure for the operator', async () => {
+    const response = await server.client().post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
+    const requestId = response.headers.get('x-request-id')!;
+    const lines = server.logs.map((line) => JSON.parse(line) as { msg?: string; req?: { id?: string }; res?: unknown; err?: unknown });
+    // The failure is logged, and the request's own log line says 500.
+    expect(lines.filter((line) => line.msg === 'unexpected failure' && JSON.stringify(line.err).includes('secret-internal-detail')).length).toBeGreaterThan(0);
+    expect(lines.find((line) => line.req?.id === requestId && line.res)).toMatchObject({ res: { statusCode: 500 } });
   });
 });
