@@ -74,10 +74,29 @@ describe('the service process', () => {
   });
 
   describe('on the embedded database', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'nobat-process-'));
-    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+    // Each test has a data directory of its own and installs what it needs there.
+    const dirs: string[] = [];
+    const newDataDir = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'nobat-process-'));
+      dirs.push(dir);
+      return dir;
+    };
+    afterAll(() => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** A data directory whose database has been set up, and the service stopped again. */
+    async function installedDataDir(): Promise<string> {
+      const dataDir = newDataDir();
+      const running = await start({ DATA_DIR: dataDir });
+      expect((await new TestClient(running.url).post('/api/auth/setup', SETUP)).status).toBe(201);
+      running.child.kill('SIGTERM');
+      expect(await exited(running.child)).toBe(0);
+      return dataDir;
+    }
 
     it('initialises it, serves, and stops it cleanly on SIGTERM', async () => {
+      const dataDir = newDataDir();
       const running = await start({ DATA_DIR: dataDir });
       const client = new TestClient(running.url);
       expect((await client.get('/api/health')).body).toEqual({ ok: true, db: 'up' });
@@ -92,6 +111,7 @@ describe('the service process', () => {
     });
 
     it('keeps data and the session secret across a restart: the earlier cookie still works', async () => {
+      const dataDir = await installedDataDir();
       const first = await start({ DATA_DIR: dataDir });
       const client = new TestClient(first.url);
       expect((await client.post('/api/auth/login', { username: 'admin', password: SETUP.password })).status).toBe(200);
@@ -108,6 +128,7 @@ describe('the service process', () => {
     });
 
     it('recovers a PostgreSQL left running by a killed process', async () => {
+      const dataDir = await installedDataDir();
       const killed = await start({ DATA_DIR: dataDir });
       killed.child.kill('SIGKILL');
       await exited(killed.child);
