@@ -85,16 +85,6 @@ describe('the service process', () => {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     });
 
-    /** A data directory whose database has been set up, and the service stopped again. */
-    async function installedDataDir(): Promise<string> {
-      const dataDir = newDataDir();
-      const running = await start({ DATA_DIR: dataDir });
-      expect((await new TestClient(running.url).post('/api/auth/setup', SETUP)).status).toBe(201);
-      running.child.kill('SIGTERM');
-      expect(await exited(running.child)).toBe(0);
-      return dataDir;
-    }
-
     it('initialises it, serves, and stops it cleanly on SIGTERM', async () => {
       const dataDir = newDataDir();
       const running = await start({ DATA_DIR: dataDir });
@@ -111,10 +101,11 @@ describe('the service process', () => {
     });
 
     it('keeps data and the session secret across a restart: the earlier cookie still works', async () => {
-      const dataDir = await installedDataDir();
+      const dataDir = newDataDir();
       const first = await start({ DATA_DIR: dataDir });
       const client = new TestClient(first.url);
-      expect((await client.post('/api/auth/login', { username: 'admin', password: SETUP.password })).status).toBe(200);
+      // Setup signs the new administrator in: the cookie to present after the restart.
+      expect((await client.post('/api/auth/setup', SETUP)).status).toBe(201);
       first.child.kill('SIGINT');
       expect(await exited(first.child)).toBe(0);
 
@@ -128,8 +119,9 @@ describe('the service process', () => {
     });
 
     it('recovers a PostgreSQL left running by a killed process', async () => {
-      const dataDir = await installedDataDir();
+      const dataDir = newDataDir();
       const killed = await start({ DATA_DIR: dataDir });
+      expect((await new TestClient(killed.url).post('/api/auth/setup', SETUP)).status).toBe(201);
       killed.child.kill('SIGKILL');
       await exited(killed.child);
       const orphan = postgresPid(dataDir)!;
