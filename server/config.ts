@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
 
 /** Every setting of CONTRACT §1, parsed and validated once at start-up. */
 export interface Config {
@@ -33,80 +34,103 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function read(env: Env, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
+function integer(fallback: number, min: number, max: number) {
+  const range = `must be between ${min} and ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error: (issue) => `must be a whole number, got "${String(issue.input)}"` })
+    .transform(Number)
+    .pipe(z.number().min(min, range).max(max, range))
+    .default(fallback);
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
+const TRUE = ['true', '1', 'yes'];
+const FALSE = ['false', '0', 'no'];
+const boolean = z
+  .string()
+  .transform((raw) => raw.toLowerCase())
+  .refine((raw) => TRUE.includes(raw) || FALSE.includes(raw), { error: (issue) => `must be true or false, got "${String(issue.input)}"` })
+  .transform((raw) => TRUE.includes(raw))
+  .optional();
+
+function url(protocols: string[]) {
+  return z.string().superRefine((raw, ctx) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not a valid URL' });
+      return;
+    }
+    if (!protocols.includes(parsed.protocol)) ctx.addIssue({ code: 'custom', message: `must use ${protocols.join(' or ')}` });
+  });
 }
 
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (['true', '1', 'yes'].includes(raw)) return true;
-  if (['false', '0', 'no'].includes(raw)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
-}
+const timezone = z
+  .string()
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: (issue) => `is not a known IANA time zone: "${String(issue.input)}"` },
+  )
+  .default('Asia/Tehran');
 
-function url(name: string, raw: string, protocols: string[]): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `is not a valid URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
-  }
-  return raw;
-}
+/** The environment, as the service reads it: one entry per setting, each with its default and rule. */
+const ZEnvironment = z.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().default('./.data'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_SECONDS: integer(2_592_000, 1, 10 * 365 * 24 * 3600),
+  APP_TIMEZONE: timezone,
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  COOKIE_SECURE: boolean,
+  TRUST_PROXY: boolean,
+  LOGIN_MAX_FAILURES: integer(5, 1, 1_000_000),
+  LOGIN_MAX_FAILURES_PER_IP: integer(50, 1, 1_000_000),
+  LOGIN_WINDOW_SECONDS: integer(900, 1, 7 * 24 * 3600),
+  RETENTION_DAYS: integer(365, 1, 100 * 365),
+  SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
+  LOG_LEVEL: z.string().default('info'),
+});
 
-function timezone(env: Env): string {
-  const zone = read(env, 'APP_TIMEZONE') ?? 'Asia/Tehran';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw new ConfigError('APP_TIMEZONE', `is not a known IANA time zone: "${zone}"`);
-  }
-  return zone;
+/** Blank counts as unset, and surrounding spaces are not part of a value. */
+function present(env: Env): Record<string, string> {
+  const entries = Object.keys(ZEnvironment.shape).map((name) => [name, env[name]?.trim()] as const);
+  return Object.fromEntries(entries.filter((entry): entry is readonly [string, string] => Boolean(entry[1])));
 }
 
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = read(env, 'HOST') ?? '127.0.0.1';
-  const databaseUrlRaw = read(env, 'DATABASE_URL');
-  const databaseUrl = databaseUrlRaw && url('DATABASE_URL', databaseUrlRaw, ['postgres:', 'postgresql:']);
-  const sessionSecret = read(env, 'SESSION_SECRET');
-  if (sessionSecret !== undefined && sessionSecret.length < 32) {
-    throw new ConfigError('SESSION_SECRET', 'must be at least 32 characters');
+  const parsed = ZEnvironment.safeParse(present(env));
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new ConfigError(String(issue!.path[0]), issue!.message.replace(/\s+/g, ' '));
   }
-  const publicUrl = url('PUBLIC_URL', read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`, ['http:', 'https:']).replace(
-    /\/+$/,
-    '',
-  );
+  const settings = parsed.data;
+  const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, '');
   return {
-    port,
-    host,
-    databaseUrl,
-    dataDir: resolve(read(env, 'DATA_DIR') ?? './.data'),
-    sessionSecret,
-    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 2_592_000, 1, 10 * 365 * 24 * 3600),
-    timezone: timezone(env),
+    port: settings.PORT,
+    host: settings.HOST,
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: resolve(settings.DATA_DIR),
+    sessionSecret: settings.SESSION_SECRET,
+    sessionTtlSeconds: settings.SESSION_TTL_SECONDS,
+    timezone: settings.APP_TIMEZONE,
     publicUrl,
-    cookieSecure: boolean(env, 'COOKIE_SECURE', publicUrl.startsWith('https:')),
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
-    loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1_000_000),
-    loginMaxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
-    loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 7 * 24 * 3600),
-    retentionDays: integer(env, 'RETENTION_DAYS', 365, 1, 100 * 365),
-    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, 0, 600),
-    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    cookieSecure: settings.COOKIE_SECURE ?? publicUrl.startsWith('https:'),
+    trustProxy: settings.TRUST_PROXY ?? false,
+    loginMaxFailures: settings.LOGIN_MAX_FAILURES,
+    loginMaxFailuresPerIp: settings.LOGIN_MAX_FAILURES_PER_IP,
+    loginWindowSeconds: settings.LOGIN_WINDOW_SECONDS,
+    retentionDays: settings.RETENTION_DAYS,
+    shutdownGraceSeconds: settings.SHUTDOWN_GRACE_SECONDS,
+    logLevel: settings.LOG_LEVEL,
   };
 }

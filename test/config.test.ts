@@ -18,6 +18,8 @@ describe('settings', () => {
       loginMaxFailures: 5,
       loginMaxFailuresPerIp: 50,
       loginWindowSeconds: 900,
+      retentionDays: 365,
+      shutdownGraceSeconds: 10,
     });
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
   });
@@ -44,6 +46,8 @@ describe('settings', () => {
     ['LOGIN_MAX_FAILURES', '-1'],
     ['LOGIN_MAX_FAILURES_PER_IP', '1.5'],
     ['LOGIN_WINDOW_SECONDS', 'forever'],
+    ['RETENTION_DAYS', '0'],
+    ['SHUTDOWN_GRACE_SECONDS', '601'],
   ])('stops on a bad %s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {
@@ -55,5 +59,7 @@ describe('settings', () => {
     const message = (error as Error).message;
     expect(message.startsWith(`${name}:`)).toBe(true);
     expect(message).not.toContain('\n');
+    // Says what is wrong in words, not as a validation library's dump.
+    expect(message).not.toMatch(/[{}[\]]|Invalid input|expected/);
   });
 });
