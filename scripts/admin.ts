@@ -14,11 +14,11 @@ const USAGE = `usage: npm run admin -- <command> [options]
 
   wards:list
   wards:create <name>
-  staff:list [--ward ID]
-  staff:create --name NAME --username USERNAME --password PASSWORD [--email E] [--category C] [--title T] [--ward ID]
-  staff:reset-password <user id> --password PASSWORD
-  staff:deactivate <user id>
-  staff:activate <user id>
+  employees:list [--ward ID]
+  employees:create --name NAME --username USERNAME --password PASSWORD [--email E] [--category C] [--title T] [--ward ID]
+  employees:reset-password <user id> --password PASSWORD
+  employees:deactivate <user id>
+  employees:activate <user id>
   invites:create [--role staff|head_nurse] [--name NAME] [--category C] [--days N] [--ward ID]
   sessions:list
   sessions:revoke-others
@@ -99,11 +99,11 @@ async function run(client: Client, command: string, positionals: string[], optio
       const { ward } = await client.wards.create.mutate({ name: required(positionals[0], 'a ward name') });
       return `created ward ${ward.id} ${ward.name}`;
     }
-    case 'staff:list': {
+    case 'employees:list': {
       const { employees } = await client.employees.list.query();
       return table(employees, ['id', 'username', 'name', 'role', 'active', 'mustChangePassword']);
     }
-    case 'staff:create': {
+    case 'employees:create': {
       const created = await client.employees.create.mutate({
         name: required(options.name, '--name'),
         username: required(options.username, '--username'),
@@ -114,13 +114,13 @@ async function run(client: Client, command: string, positionals: string[], optio
       });
       return `created user ${created.id} ${created.username} (must change the password at first sign-in)`;
     }
-    case 'staff:reset-password':
+    case 'employees:reset-password':
       await client.employees.resetPassword.mutate({ id: userId(positionals[0]), password: required(options.password, '--password') });
       return `password of user ${positionals[0]} reset; all its sessions ended`;
-    case 'staff:deactivate':
+    case 'employees:deactivate':
       await client.employees.deactivate.mutate({ id: userId(positionals[0]) });
       return `user ${positionals[0]} deactivated; all its sessions ended`;
-    case 'staff:activate':
+    case 'employees:activate':
       await client.employees.activate.mutate({ id: userId(positionals[0]) });
       return `user ${positionals[0]} activated`;
     case 'invites:create': {

@@ -11,6 +11,7 @@ import { appRouter } from './routers/_app.js';
 import type { AppServices } from './create-services.js';
 import { createContextFactory } from './trpc/context.js';
 import type { Meta } from './trpc/init.js';
+import { listProcedures } from './trpc/list-procedures.js';
 import { errorResponseMeta, restResponseMeta } from './trpc/response-meta.js';
 import { toAppError } from './trpc/to-app-error.js';
 
@@ -18,8 +19,7 @@ import { toAppError } from './trpc/to-app-error.js';
 export const MAX_BATCH_SIZE = 50;
 
 function metaByPath(): Map<string, Meta | undefined> {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
-  return new Map(Object.entries(procedures).map(([path, procedure]) => [path, procedure._def.meta]));
+  return new Map(listProcedures(appRouter).map(({ path, meta }) => [path, meta]));
 }
 
 export function createApp(services: AppServices): Express {

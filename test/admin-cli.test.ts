@@ -56,22 +56,22 @@ describe('the admin command line', () => {
   it('provisions staff in the selected ward, and resets, deactivates and activates them', async () => {
     const wards = await admin(['wards:create', 'Oncology']);
     const wardId = /created ward (\d+)/.exec(wards.stdout)![1]!;
-    const created = await admin(['staff:create', '--ward', wardId, '--name', 'Leila', '--username', 'leila', '--password', 'initial-pass']);
+    const created = await admin(['employees:create', '--ward', wardId, '--name', 'Leila', '--username', 'leila', '--password', 'initial-pass']);
     expect(created.code).toBe(0);
     const id = Number(/created user (\d+) leila/.exec(created.stdout)![1]);
     const user = await server.em().findOneOrFail(User, id);
     expect(user).toMatchObject({ ward: { id: Number(wardId) }, role: 'employee', mustChangePassword: true });
 
-    const listed = await admin(['staff:list', '--ward', wardId]);
+    const listed = await admin(['employees:list', '--ward', wardId]);
     expect(listed.stdout).toMatch(new RegExp(`^${id}\\s+leila\\s+Leila\\s+employee\\s+true\\s+true$`, 'm'));
 
-    expect((await admin(['staff:reset-password', String(id), '--password', 'another-pass'])).code).toBe(0);
+    expect((await admin(['employees:reset-password', String(id), '--password', 'another-pass'])).code).toBe(0);
     expect((await server.client().post('/api/auth/login', { username: 'leila', password: 'another-pass' })).status).toBe(200);
 
-    expect((await admin(['staff:deactivate', String(id)])).stdout).toContain('deactivated');
+    expect((await admin(['employees:deactivate', String(id)])).stdout).toContain('deactivated');
     expect(await server.em().count(Session, { user: id, revokedAt: null })).toBe(0);
     expect((await server.client().post('/api/auth/login', { username: 'leila', password: 'another-pass' })).status).toBe(403);
-    expect((await admin(['staff:activate', String(id)])).code).toBe(0);
+    expect((await admin(['employees:activate', String(id)])).code).toBe(0);
     expect((await server.client().post('/api/auth/login', { username: 'leila', password: 'another-pass' })).status).toBe(200);
   });
 

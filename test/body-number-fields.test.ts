@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { appRouter } from '../server/routers/_app.js';
+import { listProcedures } from '../server/trpc/list-procedures.js';
 import type { Meta } from '../server/trpc/init.js';
 
 interface ZodLike {
@@ -29,9 +30,9 @@ function coercibleFields(schema: ZodLike, path: string, skip: Set<string | undef
  * Path parameters are strings and need the coercion. Walks the router, so a route added later is checked.
  */
 describe('number and boolean fields of request bodies', () => {
-  const procedures = Object.entries(
-    appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta; inputs: ZodLike[] } }>,
-  ).filter(([, p]) => p._def.meta?.openapi && p._def.meta.openapi.method !== 'GET');
+  const procedures = listProcedures(appRouter)
+    .filter(({ meta }) => meta?.openapi && meta.openapi.method !== 'GET')
+    .map(({ path, procedure }) => [path, procedure as unknown as { _def: { meta?: Meta; inputs: ZodLike[] } }] as const);
 
   it('has routes with bodies to check', () => {
     expect(procedures.length).toBeGreaterThan(5);

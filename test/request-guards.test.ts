@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { ERRORS } from '../shared/errors.js';
 import { appRouter } from '../server/routers/_app.js';
+import { listProcedures } from '../server/trpc/list-procedures.js';
 import type { Meta } from '../server/trpc/init.js';
 import { createPasswordHasher } from '../server/services/accounts/passwords.js';
 import { ADMIN, setUpInstallation, type Installation } from './support/fixtures.js';
@@ -14,8 +15,7 @@ interface RouteInfo {
 
 /** Every procedure the router serves, so a route added later is checked too. */
 function procedures(): RouteInfo[] {
-  const record = appRouter._def.procedures as unknown as Record<string, { _def: { type: RouteInfo['type']; meta?: Meta } }>;
-  return Object.entries(record).map(([path, p]) => ({ path, type: p._def.type, meta: p._def.meta }));
+  return listProcedures(appRouter);
 }
 
 const restStateChanging = () =>

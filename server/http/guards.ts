@@ -1,8 +1,8 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { AppError } from '../app-error.js';
+import { STATE_CHANGING_METHODS } from './methods.js';
 import { sendError } from './send-error.js';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MAX_BODY_BYTES = 100 * 1024;
 
 /** Responses about sessions must never be cached by a browser or a proxy. */
@@ -17,7 +17,7 @@ export const noStore: RequestHandler = (_req, res, next) => {
  */
 export const requireJsonContentType: RequestHandler = (req, res, next) => {
   const mediaType = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (STATE_CHANGING.has(req.method) && mediaType !== 'application/json') {
+  if (STATE_CHANGING_METHODS.has(req.method) && mediaType !== 'application/json') {
     return sendError(req, res, new AppError('unsupported_media_type'));
   }
   next();

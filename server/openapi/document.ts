@@ -5,6 +5,7 @@ import { appRouter } from '../routers/_app.js';
 import type { Access } from '../trpc/init.js';
 import { SESSION_COOKIE } from '../trpc/session-cookie.js';
 import { isSignedIn, restOperations, type RestOperation } from './operations.js';
+import { STATE_CHANGING_METHODS } from '../http/methods.js';
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string];
 type Operation = NonNullable<PathItem['get']>;
@@ -17,7 +18,6 @@ export const OPENAPI_MEDIA_TYPE = 'application/vnd.oai.openapi+json;version=3.1'
 const SECURITY_SCHEME = 'nobat_sid';
 const ERROR_SCHEMA = { $ref: '#/components/schemas/Error' };
 const WARD_PARAMETERS = [{ $ref: '#/components/parameters/XWard' }, { $ref: '#/components/parameters/ward' }];
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCESS_LEVEL: Record<Access, number> = { public: 0, signedIn: 1, authed: 2, manager: 3, superAdmin: 4 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -45,7 +45,7 @@ const DESCRIPTION = `Accounts, sign-in, sessions, invitations and wards of a hos
 export function operationErrorCodes(operation: RestOperation, takesInput: boolean): ErrorCode[] {
   const level = operation.access ? ACCESS_LEVEL[operation.access] : 0;
   const codes = new Set<ErrorCode>();
-  if (STATE_CHANGING.has(operation.method)) {
+  if (STATE_CHANGING_METHODS.has(operation.method)) {
     codes.add('invalid_json').add('payload_too_large').add('unsupported_media_type');
   }
   if (takesInput || operation.wardScoped) codes.add('invalid_input');

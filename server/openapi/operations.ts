@@ -1,7 +1,8 @@
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { AnyRouter } from '@trpc/server';
 import { normalizePath, type OpenApiMethod } from 'trpc-to-openapi';
 import { appRouter } from '../routers/_app.js';
 import type { Access, Meta } from '../trpc/init.js';
+import { listProcedures } from '../trpc/list-procedures.js';
 import { usesSelectedWard } from '../trpc/procedures.js';
 
 /** One procedure as the REST face serves it. */
@@ -26,9 +27,7 @@ export function isSignedIn(access: Access | undefined): boolean {
 
 /** Every procedure with `meta.openapi`, read from the router itself so routes added later are never missed. */
 export function restOperations(router: AnyRouter = appRouter): RestOperation[] {
-  const procedures = router._def.procedures as Record<string, AnyProcedure>;
-  return Object.entries(procedures).flatMap(([name, procedure]) => {
-    const meta = procedure._def.meta as Meta | undefined;
+  return listProcedures(router).flatMap(({ path: name, meta, procedure }) => {
     if (!meta?.openapi || meta.openapi.enabled === false) return [];
     return [
       {

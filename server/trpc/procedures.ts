@@ -17,7 +17,7 @@ export const publicProcedure = procedure.meta({ access: 'public' });
  * A live session. The password-change gate does not apply: only `me`, the password change
  * and logout are built on this; everything else uses `authedProcedure`.
  */
-export const signedInProcedure = procedure.meta({ access: 'signedIn' }).use(async function requireSession({ ctx, next }) {
+export const gateExemptProcedure = procedure.meta({ access: 'signedIn' }).use(async function requireSession({ ctx, next }) {
   if (!ctx.sessionToken) throw new AppError('unauthenticated');
   const now = ctx.services.clock.now();
   const session = await findLiveSession(ctx.em, ctx.sessionToken, now);
@@ -28,7 +28,7 @@ export const signedInProcedure = procedure.meta({ access: 'signedIn' }).use(asyn
 });
 
 /** A live session whose account has no pending password change. */
-export const authedProcedure = signedInProcedure.meta({ access: 'authed' }).use(function requirePasswordChanged({ ctx, next }) {
+export const authedProcedure = gateExemptProcedure.meta({ access: 'authed' }).use(function requirePasswordChanged({ ctx, next }) {
   if (ctx.user.mustChangePassword) throw new AppError('must_change_password');
   return next();
 });

@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import { ZName, ZOk, ZPassword, ZUsername } from './fields.js';
+import { ZId, ZName, ZOk, ZPassword, ZShortText, ZUsername } from './fields.js';
 import { ZUser } from './user.js';
 
-const codePoints = (value: string) => [...value].length;
-
 /** An optional free-text field of a staff record: trimmed, at most 100 characters; blank means absent. */
-const ZStaffLabel = z
-  .string()
-  .trim()
-  .refine((value) => codePoints(value) <= 100, 'Must be at most 100 characters.')
-  .nullish();
+const ZStaffLabel = ZShortText.nullish();
 
 export const ZCreateEmployeeRequest = z.object({
   name: ZName,
@@ -28,7 +22,7 @@ export const ZListEmployeesResponse = z.object({ employees: z.array(ZUser) });
 export type TListEmployeesResponse = z.infer<typeof ZListEmployeesResponse>;
 
 /** The `{id}` of `/api/employees/{id}/…`: a user id (PostgreSQL integer range). */
-export const ZEmployeeId = z.number().int().positive().max(2_147_483_647);
+export const ZEmployeeId = ZId;
 
 export const ZEmployeeRequest = z.object({ id: ZEmployeeId });
 export type TEmployeeRequest = z.infer<typeof ZEmployeeRequest>;

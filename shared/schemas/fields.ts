@@ -1,6 +1,16 @@
 import { z } from 'zod';
 
-const codePoints = (value: string) => [...value].length;
+/** Length as people count it: Unicode code points, so an emoji or a Persian letter is one. */
+export const codePoints = (value: string) => [...value].length;
+
+/** A row id: bounded so that no out-of-range number ever reaches the database. */
+export const ZId = z.number().int().positive().max(2_147_483_647);
+
+/** A short free-text label (a staff category or title): trimmed, at most 100 characters. */
+export const ZShortText = z
+  .string()
+  .trim()
+  .refine((value) => codePoints(value) <= 100, 'Must be at most 100 characters.');
 
 /** Trimmed, 3 to 64 letters (any script), digits, `.`, `_`, `-`. */
 export const ZUsername = z

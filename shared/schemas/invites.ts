@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { jsonNumber, ZName, ZOk, ZPassword, ZTimestamp, ZUsername } from './fields.js';
+import { codePoints, jsonNumber, ZId, ZName, ZOk, ZPassword, ZShortText, ZTimestamp, ZUsername } from './fields.js';
 import { ZWardSummary } from './user.js';
-
-const codePoints = (value: string) => [...value].length;
 
 /** `staff` creates an `employee`; `head_nurse` creates a `manager` and may be issued only by a super admin. */
 export const ZInviteRole = z.enum(['staff', 'head_nurse']);
@@ -12,14 +10,8 @@ export type TInviteRole = z.infer<typeof ZInviteRole>;
 export const ZInviteStatus = z.enum(['valid', 'used', 'expired', 'revoked']);
 export type TInviteStatus = z.infer<typeof ZInviteStatus>;
 
-/** A row id: bounded so that no out-of-range number ever reaches the database. */
-const ZId = z.number().int().positive().max(2_147_483_647);
-
 /** A staff category: trimmed, up to 100 characters. */
-const ZCategory = z
-  .string()
-  .trim()
-  .refine((value) => codePoints(value) <= 100, 'Must be at most 100 characters.');
+const ZCategory = ZShortText;
 
 /** The invitation as managers see it: never its token or the token's hash. */
 export const ZInvite = z.object({

@@ -1,10 +1,10 @@
 import { ZChangePasswordRequest, ZChangePasswordResponse } from '../../../shared/schemas/account.js';
 import { changePassword as changeOwnPassword } from '../../services/accounts/change-password.js';
-import { signedInProcedure } from '../../trpc/procedures.js';
+import { gateExemptProcedure } from '../../trpc/procedures.js';
 import { serviceContext } from '../../trpc/service-context.js';
 
-// Built on signedInProcedure: this is how a pending password change gets done.
-export const changePassword = signedInProcedure
+// Built on gateExemptProcedure: this is how a pending password change gets done.
+export const changePassword = gateExemptProcedure
   .meta({
     errors: ['wrong_password', 'password_unchanged', 'too_many_attempts'],
     openapi: {

@@ -1,5 +1,5 @@
 import { ZEmployeeActionResponse, ZEmployeeRequest } from '../../../shared/schemas/employees.js';
-import { setAccountActive } from '../../services/staff/set-account-active.js';
+import { setAccountActive } from '../../services/employees/set-account-active.js';
 import { managerProcedure } from '../../trpc/procedures.js';
 import { serviceContext } from '../../trpc/service-context.js';
 

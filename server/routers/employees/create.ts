@@ -1,5 +1,5 @@
 import { ZCreateEmployeeRequest, ZCreateEmployeeResponse } from '../../../shared/schemas/employees.js';
-import { provisionEmployee } from '../../services/staff/provision-employee.js';
+import { provisionEmployee } from '../../services/employees/provision-employee.js';
 import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
 import { serviceContext } from '../../trpc/service-context.js';
 

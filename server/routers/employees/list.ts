@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZListEmployeesResponse } from '../../../shared/schemas/employees.js';
 import { publicUser } from '../../services/accounts/public-user.js';
-import { listEmployees } from '../../services/staff/list-employees.js';
+import { listEmployees } from '../../services/employees/list-employees.js';
 import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
 import { serviceContext } from '../../trpc/service-context.js';
 

@@ -1,5 +1,5 @@
 import { ZEmployeeActionResponse, ZResetPasswordRequest } from '../../../shared/schemas/employees.js';
-import { resetPassword as resetAccountPassword } from '../../services/staff/reset-password.js';
+import { resetPassword as resetAccountPassword } from '../../services/employees/reset-password.js';
 import { managerProcedure } from '../../trpc/procedures.js';
 import { serviceContext } from '../../trpc/service-context.js';
 
