@@ -154,7 +154,7 @@ describe('the service process', () => {
         await database.drop();
         rmSync(dataDir, { recursive: true, force: true });
       }
-    }, 20_000);
+    });
 
 
     it('applies the committed migrations before it listens', async () => {
