@@ -5,6 +5,15 @@ import { sendError } from './send-error.js';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MAX_BODY_BYTES = 100 * 1024;
 
+/**
+ * HEAD is served as GET: the tRPC and REST adapters know only GET, and would otherwise answer 204 to any
+ * HEAD. Node remembers the request was a HEAD and sends no body, so the answer is GET's status and headers.
+ */
+export const headAsGet: RequestHandler = (req, _res, next) => {
+  if (req.method === 'HEAD') req.method = 'GET';
+  next();
+};
+
 /** Responses about sessions must never be cached by a browser or a proxy. */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
