@@ -4,7 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { documentsRouter } from './http/documents.js';
-import { errorHandler, headAsGet, noStore, notFound, parseJsonBody, requireJsonContentType } from './http/guards.js';
+import {
+  errorHandler,
+  headAsGet,
+  noStore,
+  notFound,
+  parseJsonBody,
+  refuseDeepQueryInput,
+  refuseUnknownContentEncoding,
+  requireJsonContentType,
+} from './http/guards.js';
 import { loggableError, loggableUrl } from './http/log-safe.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
 import { appRouter } from './routers/_app.js';
@@ -48,7 +57,7 @@ export function createApp(services: AppServices): Express {
     }),
   );
   app.use(headAsGet);
-  app.use(['/api', '/trpc'], noStore, requireJsonContentType, parseJsonBody);
+  app.use(['/api', '/trpc'], noStore, requireJsonContentType, refuseUnknownContentEncoding, parseJsonBody, refuseDeepQueryInput);
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
 
