@@ -16,6 +16,7 @@ import {
 } from './http/guards.js';
 import { loggableError, loggableUrl } from './http/log-safe.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
+import { securityHeaders } from './http/security-headers.js';
 import { appRouter } from './routers/_app.js';
 import { createContextFactory, type AppServices } from './trpc/context.js';
 import type { Meta } from './trpc/init.js';
@@ -56,6 +57,7 @@ export function createApp(services: AppServices): Express {
       },
     }),
   );
+  app.use(securityHeaders);
   app.use(headAsGet);
   app.use(['/api', '/trpc'], noStore, requireJsonContentType, refuseUnknownContentEncoding, parseJsonBody, refuseDeepQueryInput);
   // Before the REST adapter, which never passes a request on.

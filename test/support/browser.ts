@@ -40,23 +40,33 @@ export async function launchBrowser(): Promise<Browser> {
   const chosen = process.env.NOBAT_CHROMIUM;
   if (chosen) return chromium.launch({ executablePath: chosen, args: ARGS });
   const manifest = await provideChromium();
-  const current = dirname(MANIFEST);
-  const libraryPath = [...manifest.libraryPath.map((folder) => join(current, folder)), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
-  return chromium.launch({
-    executablePath: join(current, manifest.executable),
-    args: ARGS,
-    env: { ...process.env, LD_LIBRARY_PATH: libraryPath },
-  });
+  return chromium.launch({ executablePath: executableOf(manifest), args: ARGS, env: launchEnvironment(manifest) });
+}
+
+function executableOf(manifest: LaunchManifest): string {
+  return join(dirname(MANIFEST), manifest.executable);
+}
+
+function launchEnvironment(manifest: LaunchManifest): NodeJS.ProcessEnv {
+  const folders = manifest.libraryPath.map((folder) => join(dirname(MANIFEST), folder));
+  return { ...process.env, LD_LIBRARY_PATH: [...folders, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') };
+}
+
+/** Whether every shared library the browser needs is found, in the copy or on the machine (which may have changed since). */
+async function loads(manifest: LaunchManifest): Promise<boolean> {
+  const { stdout } = await run('ldd', [executableOf(manifest)], { env: launchEnvironment(manifest), maxBuffer: 16 << 20 });
+  return !stdout.includes('not found');
 }
 
 async function provideChromium(): Promise<LaunchManifest> {
   mkdirSync(CHROMIUM_CACHE, { recursive: true });
   for (;;) {
     const ready = readManifest();
-    if (ready) return ready;
+    if (ready && (await loads(ready))) return ready;
     if (takeLock()) {
       try {
-        return readManifest() ?? (await fetchChromium());
+        const again = readManifest();
+        return again && (await loads(again)) ? again : await fetchChromium();
       } finally {
         rmSync(LOCK, { force: true });
       }
