@@ -6,6 +6,7 @@ import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { documentsRouter } from './http/documents.js';
 import {
   errorHandler,
+  forwardedForAddressesOnly,
   headAsGet,
   noStore,
   notFound,
@@ -42,6 +43,7 @@ export function createApp(services: AppServices): Express {
   // One hop: the address our own proxy saw (the last X-Forwarded-For entry). Entries before it come
   // from the client and could be chosen freely to escape the sign-in limit.
   app.set('trust proxy', services.config.trustProxy ? 1 : false);
+  app.use(forwardedForAddressesOnly);
   app.use(
     pinoHttp({
       logger,

@@ -1,4 +1,5 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { isIP } from 'node:net';
 import { AppError } from '../app-error.js';
 import { sendError } from './send-error.js';
 
@@ -11,6 +12,17 @@ export const MAX_BODY_BYTES = 100 * 1024;
  */
 export const headAsGet: RequestHandler = (req, _res, next) => {
   if (req.method === 'HEAD') req.method = 'GET';
+  next();
+};
+
+/**
+ * With one trusted proxy hop the client address is the last `X-Forwarded-For` entry. When that entry is
+ * not an IP address (a misconfigured proxy, or no proxy at all) the header is dropped, so the address is
+ * the connection's own: no text of a client's choosing becomes a session's or a sign-in limit's address.
+ */
+export const forwardedForAddressesOnly: RequestHandler = (req, _res, next) => {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (forwarded !== undefined && !isIP(String(forwarded).split(',').at(-1)!.trim())) delete req.headers['x-forwarded-for'];
   next();
 };
 
