@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, resolveSessionSecret } from './config.js';
@@ -37,10 +37,21 @@ async function main(): Promise<void> {
     sessionSecret: resolveSessionSecret(config),
     logger,
   });
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
-  });
+  // Not `app.listen`: Express 5 hands a listen error (a busy port) to the callback it would call on success.
+  const server = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await orm.close();
+    await embedded?.stop();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`nobat listening on http://${config.host}:${port}`);
