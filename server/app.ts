@@ -12,10 +12,12 @@ import {
   notFound,
   parseJsonBody,
   refuseDeepQueryInput,
+  refuseUnknownMethods,
   refuseUnknownContentEncoding,
   requireJsonContentType,
 } from './http/guards.js';
 import { loggableError, loggableUrl } from './http/log-safe.js';
+import { canonicalPathIds } from './http/path-ids.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
 import { securityHeaders } from './http/security-headers.js';
 import { appRouter } from './routers/_app.js';
@@ -61,13 +63,14 @@ export function createApp(services: AppServices): Express {
   );
   app.use(securityHeaders);
   app.use(headAsGet);
-  app.use(['/api', '/trpc'], noStore, requireJsonContentType, refuseUnknownContentEncoding, parseJsonBody, refuseDeepQueryInput);
+  app.use(['/api', '/trpc'], noStore, refuseUnknownMethods, requireJsonContentType, refuseUnknownContentEncoding, parseJsonBody, refuseDeepQueryInput);
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
 
   app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, onError, responseMeta: errorResponseMeta }));
   app.use(
     '/api',
+    canonicalPathIds(),
     restErrorBodies,
     // Mounted at /api but matching full paths: the adapter reads `originalUrl`-less `url`, so restore it.
     (req, _res, next) => {

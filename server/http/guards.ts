@@ -26,6 +26,14 @@ export const forwardedForAddressesOnly: RequestHandler = (req, _res, next) => {
   next();
 };
 
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** TRACE, CONNECT and WebDAV's methods are no part of this API: 405 before an adapter meets them. */
+export const refuseUnknownMethods: RequestHandler = (req, res, next) => {
+  if (!METHODS.has(req.method)) return sendError(req, res, new AppError('method_not_allowed', { headers: { Allow: 'GET, HEAD, POST, DELETE' } }));
+  next();
+};
+
 /** Responses about sessions must never be cached by a browser or a proxy. */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
