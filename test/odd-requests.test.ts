@@ -50,14 +50,14 @@ describe('odd requests', () => {
     ['a leading zero', (id) => `0${id}`],
   ];
 
-  it.each(spellings)('refuses a path id written with %s with 404, and does nothing', async (_, spell) => {
+  it.each(spellings)('refuses a path id written with %s with 400 invalid_input, and does nothing', async (_, spell) => {
     const response = await admin.post(`/api/employees/${spell(employeeId)}/deactivate`, {});
-    expect([response.status, response.body.code]).toEqual([404, 'not_found']);
+    expect([response.status, response.body.code, response.body.issues]).toEqual([400, 'invalid_input', [{ path: 'id', message: expect.any(String) }]]);
     const employees = (await admin.get('/api/employees')).body.employees as { id: number; active: boolean }[];
     expect(employees.find((employee) => employee.id === employeeId)?.active).toBe(true);
     const invite = await admin.post('/api/invites', { role: 'staff' });
     const revoke = await admin.delete(`/api/invites/${spell(invite.body.invite.id)}`);
-    expect([revoke.status, revoke.body.code]).toEqual([404, 'not_found']);
+    expect([revoke.status, revoke.body.code]).toEqual([400, 'invalid_input']);
   });
 
   it('still serves a plain decimal path id', async () => {

@@ -22,8 +22,8 @@ function isNumberSchema(schema: ZodLike | undefined): boolean {
 interface IdRoute {
   method: string;
   pattern: RegExp;
-  /** Capture group numbers of the path parameters that are numbers. */
-  numbers: number[];
+  /** The path parameters that are numbers, with their capture group numbers. */
+  numbers: { name: string; group: number }[];
 }
 
 const CANONICAL_ID = /^[1-9][0-9]*$/;
@@ -33,7 +33,7 @@ function idRoutes(): IdRoute[] {
   return restOperations().flatMap((operation) => {
     const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
     const inputs = (procedures[operation.procedure]!._def as unknown as { inputs: ZodLike[] }).inputs;
-    const numbers = names.flatMap((name, index) => (inputs.some((input) => isNumberSchema(input._zod.def.shape?.[name])) ? [index + 1] : []));
+    const numbers = names.flatMap((name, index) => (inputs.some((input) => isNumberSchema(input._zod.def.shape?.[name])) ? [{ name, group: index + 1 }] : []));
     if (numbers.length === 0) return [];
     const source = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)');
     // Case-insensitive, as the adapter matches paths.
@@ -43,7 +43,7 @@ function idRoutes(): IdRoute[] {
 
 /**
  * The REST adapter turns a path id into a number with `Number()`, which reads `0x10`, `1.0`, `1e1` and
- * `" 1"` as ids. Only the decimal digits of a positive integer name a row: anything else is 404.
+ * `" 1"` as ids. Only the decimal digits of a positive integer are an id: anything else is 400 invalid_input.
  */
 export function canonicalPathIds(): RequestHandler {
   const routes = idRoutes();
@@ -52,7 +52,11 @@ export function canonicalPathIds(): RequestHandler {
     for (const route of routes) {
       if (route.method !== req.method) continue;
       const match = route.pattern.exec(path);
-      if (match && route.numbers.some((group) => !CANONICAL_ID.test(match[group]!))) return sendError(req, res, new AppError('not_found'));
+      const wrong = match ? route.numbers.filter(({ group }) => !CANONICAL_ID.test(match[group]!)) : [];
+      if (wrong.length > 0) {
+        const issues = wrong.map(({ name }) => ({ path: name, message: 'Must be a positive whole number written in decimal digits.' }));
+        return sendError(req, res, new AppError('invalid_input', { issues }));
+      }
     }
     next();
   };
