@@ -3,9 +3,11 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122071103_initial } from './Migration20261122071103_initial.js';
 import { Migration20261122080309_login_attempt_pending } from './Migration20261122080309_login_attempt_pending.js';
 import { Migration20261123180000_app_secret_and_cleanup_indexes } from './Migration20261123180000_app_secret_and_cleanup_indexes.js';
+import { Migration20261123180000_username_folded_key } from './Migration20261123180000_username_folded_key.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
   { name: 'Migration20261122080309_login_attempt_pending', class: Migration20261122080309_login_attempt_pending },
   { name: 'Migration20261123180000_app_secret_and_cleanup_indexes', class: Migration20261123180000_app_secret_and_cleanup_indexes },
+  { name: 'Migration20261123180000_username_folded_key', class: Migration20261123180000_username_folded_key },
 ];

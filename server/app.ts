@@ -4,9 +4,22 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { documentsRouter } from './http/documents.js';
-import { errorHandler, noStore, notFound, parseJsonBody, requireJsonContentType } from './http/guards.js';
+import {
+  errorHandler,
+  forwardedForAddressesOnly,
+  headAsGet,
+  noStore,
+  notFound,
+  parseJsonBody,
+  refuseDeepQueryInput,
+  refuseUnknownMethods,
+  refuseUnknownContentEncoding,
+  requireJsonContentType,
+} from './http/guards.js';
 import { loggableError, loggableUrl } from './http/log-safe.js';
+import { canonicalPathIds } from './http/path-ids.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
+import { securityHeaders } from './http/security-headers.js';
 import { appRouter } from './routers/_app.js';
 import type { AppServices } from './create-services.js';
 import { createContextFactory } from './trpc/context.js';
@@ -36,6 +49,7 @@ export function createApp(services: AppServices): Express {
   // One hop: the address our own proxy saw (the last X-Forwarded-For entry). Entries before it come
   // from the client and could be chosen freely to escape the sign-in limit.
   app.set('trust proxy', services.config.trustProxy ? 1 : false);
+  app.use(forwardedForAddressesOnly);
   app.use(
     pinoHttp({
       logger,
@@ -51,7 +65,9 @@ export function createApp(services: AppServices): Express {
       },
     }),
   );
-  app.use(['/api', '/trpc'], noStore, requireJsonContentType, parseJsonBody);
+  app.use(securityHeaders);
+  app.use(headAsGet);
+  app.use(['/api', '/trpc'], noStore, refuseUnknownMethods, requireJsonContentType, refuseUnknownContentEncoding, parseJsonBody, refuseDeepQueryInput);
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
 
@@ -67,6 +83,7 @@ export function createApp(services: AppServices): Express {
   );
   app.use(
     '/api',
+    canonicalPathIds(),
     restErrorBodies,
     // Mounted at /api but matching full paths: the adapter reads `originalUrl`-less `url`, so restore it.
     (req, _res, next) => {

@@ -101,6 +101,11 @@ export const ERRORS = {
     fa: 'تولید خودکار برنامه در جریان است.',
     en: 'An automatic solve is in progress.',
   },
+  method_not_allowed: {
+    status: 405,
+    fa: 'این روش درخواست پشتیبانی نمی‌شود.',
+    en: 'This request method is not supported.',
+  },
   invite_used: { status: 410, fa: 'این دعوت‌نامه قبلاً استفاده شده است.', en: 'This invitation has been used.' },
   invite_expired: { status: 410, fa: 'این دعوت‌نامه منقضی شده است.', en: 'This invitation has expired.' },
   invite_revoked: { status: 410, fa: 'این دعوت‌نامه لغو شده است.', en: 'This invitation has been revoked.' },

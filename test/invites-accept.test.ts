@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { usernameKey } from '../server/services/accounts/username-key.js';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Invite } from '../server/db/entities/invite.js';
 import { Session } from '../server/db/entities/session.js';
@@ -121,7 +122,7 @@ describe('accepting an invitation', () => {
     expect(again.status).toBe(410);
     expect(again.body.code).toBe('invite_used');
     expect(again.setCookies).toEqual([]);
-    expect(await server.em().count(User, { usernameKey: 'someone-else' })).toBe(0);
+    expect(await server.em().count(User, { usernameKey: usernameKey('someone-else') })).toBe(0);
     const read = await server.client().get(`/api/invite/${token}`);
     expect(read.status).toBe(410);
     expect(read.body.code).toBe('invite_used');
@@ -133,7 +134,7 @@ describe('accepting an invitation', () => {
     const response = await accept(token);
     expect(response.status).toBe(410);
     expect(response.body.code).toBe('invite_expired');
-    expect(await server.em().count(User, { usernameKey: 'sara' })).toBe(0);
+    expect(await server.em().count(User, { usernameKey: usernameKey('sara') })).toBe(0);
   });
 
   it('still accepts a millisecond before the expiry', async () => {
@@ -148,7 +149,7 @@ describe('accepting an invitation', () => {
     const response = await accept(token);
     expect(response.status).toBe(410);
     expect(response.body.code).toBe('invite_revoked');
-    expect(await server.em().count(User, { usernameKey: 'sara' })).toBe(0);
+    expect(await server.em().count(User, { usernameKey: usernameKey('sara') })).toBe(0);
   });
 
   it.each([
@@ -161,7 +162,7 @@ describe('accepting an invitation', () => {
     const response = await accept(token);
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('invite_not_found');
-    expect(await server.em().count(User, { usernameKey: 'sara' })).toBe(0);
+    expect(await server.em().count(User, { usernameKey: usernameKey('sara') })).toBe(0);
   });
 
   it('answers 409 username_taken for a taken username (any letter case), leaves the invitation valid, then accepts another', async () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { usernameKey } from '../server/services/accounts/username-key.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Invite } from '../server/db/entities/invite.js';
@@ -41,13 +42,13 @@ describe('invitations under concurrent requests', () => {
     expect(losers.every((response) => response.setCookies.length === 0)).toBe(true);
 
     const em = server.em();
-    const created = await em.find(User, { usernameKey: { $in: usernames } });
+    const created = await em.find(User, { usernameKey: { $in: usernames.map((name) => usernameKey(name)) } });
     expect(created).toHaveLength(1);
     expect(created[0]!.id).toBe(winners[0]!.body.user.id);
     const stored = await em.findOneOrFail(Invite, invite.id);
     expect(stored.usedBy?.id).toBe(created[0]!.id);
     expect(stored.revokedAt).toBeNull();
-    expect(await em.count(Session, { user: { usernameKey: { $in: usernames } } })).toBe(1);
+    expect(await em.count(Session, { user: { usernameKey: { $in: usernames.map((name) => usernameKey(name)) } } })).toBe(1);
     expect(await em.count(AuthEvent, { type: 'invite_accepted' })).toBe(1);
   });
 
@@ -99,7 +100,7 @@ describe('invitations under concurrent requests', () => {
 
       const em = server.em();
       const stored = await em.findOneOrFail(Invite, invite.id);
-      const users = await em.find(User, { usernameKey: username });
+      const users = await em.find(User, { usernameKey: usernameKey(username) });
       expect(stored.usedAt !== null && stored.revokedAt !== null).toBe(false);
       if (acceptWon) {
         expect(stored.usedAt).not.toBeNull();

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { usernameKey } from '../server/services/accounts/username-key.js';
 import { User } from '../server/db/entities/user.js';
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
@@ -26,7 +27,7 @@ describe('request logs', () => {
     );
     requestIds = responses.map((r) => r.headers.get('x-request-id')!);
     secrets.push('tok3n-that-must-not-be-logged');
-    const user = await server.em().findOneOrFail(User, { usernameKey: 'admin' }, { populate: ['passwordHash'] });
+    const user = await server.em().findOneOrFail(User, { usernameKey: usernameKey('admin') }, { populate: ['passwordHash'] });
     secrets.push(user.passwordHash, server.services.sessionSecret);
   });
 

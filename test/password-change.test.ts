@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { usernameKey } from '../server/services/accounts/username-key.js';
 import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { LoginFailure } from '../server/db/entities/login-failure.js';
 import { Session } from '../server/db/entities/session.js';
@@ -128,7 +129,7 @@ describe('changing one\'s own password', () => {
     for (let i = 0; i < 3; i++) {
       expect((await current.post('/api/account/password', { current: `wrong-${i}-pass`, next: NEXT })).status).toBe(400);
     }
-    expect(await server.em().count(LoginFailure, { usernameKey: 'sara' })).toBe(3);
+    expect(await server.em().count(LoginFailure, { usernameKey: usernameKey('sara') })).toBe(3);
 
     const locked = await current.post('/api/account/password', { current: INITIAL, next: NEXT });
     expect(locked.status).toBe(429);

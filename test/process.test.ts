@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { isRunning } from '../server/db/embedded.js';
@@ -136,6 +136,29 @@ describe('the service process', () => {
   });
 
   describe('on an external database', () => {
+    it('fails to start on a busy port, with one line and a non-zero exit', async () => {
+      const database = await createTestDatabase();
+      const busy = createServer();
+      await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+      const port = (busy.address() as AddressInfo).port;
+      try {
+        const child = spawn(process.execPath, [MAIN], {
+          env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: database.url, SESSION_SECRET: 'x'.repeat(40) },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        expect(await exited(child)).toBe(1);
+        expect(stdout).not.toContain('listening');
+        expect(stderr.trim().split('\n')).toHaveLength(1);
+        expect(stderr).toContain(String(port));
+      } finally {
+        busy.close();
+        await database.drop();
+      }
+    });
+
     it('stops within SHUTDOWN_GRACE_SECONDS even while a request hangs', async () => {
       const database = await createTestDatabase();
       const dataDir = mkdtempSync(join(tmpdir(), 'nobat-process-'));
@@ -155,7 +178,6 @@ describe('the service process', () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     });
-
 
     it('applies the committed migrations before it listens', async () => {
       const database = await createTestDatabase({ empty: true });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { usernameKey } from '../server/services/accounts/username-key.js';
 import { LoginFailure } from '../server/db/entities/login-failure.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
@@ -123,7 +124,7 @@ describe('the sign-in rate limit', () => {
   it('stops counting a claim left pending by a process that died', async () => {
     const em = server.em();
     const stale = new Date(START.getTime() - 31 * SECOND);
-    for (let i = 0; i < 3; i++) em.create(LoginFailure, { usernameKey: 'admin', ip: '127.0.0.1', pending: true, createdAt: stale });
+    for (let i = 0; i < 3; i++) em.create(LoginFailure, { usernameKey: usernameKey('admin'), ip: '127.0.0.1', pending: true, createdAt: stale });
     await em.flush();
     expect((await login(server.client(), ADMIN.username, ADMIN.password)).status).toBe(200);
   });
@@ -131,7 +132,7 @@ describe('the sign-in rate limit', () => {
   it("clears the pair's count on a successful sign-in before the limit", async () => {
     await failTimes(2);
     expect((await login(server.client(), ADMIN.username, ADMIN.password)).status).toBe(200);
-    expect(await server.em().count(LoginFailure, { usernameKey: 'admin' })).toBe(0);
+    expect(await server.em().count(LoginFailure, { usernameKey: usernameKey('admin') })).toBe(0);
     // A fresh allowance of three.
     await failTimes(3);
     expectTooManyAttempts(await login(server.client(), ADMIN.username, ADMIN.password));
@@ -176,7 +177,7 @@ describe('the sign-in rate limit', () => {
   });
 
   it('does not count the right password of an inactive account as a failure', async () => {
-    await server.em().nativeUpdate(User, { usernameKey: 'admin' }, { active: false });
+    await server.em().nativeUpdate(User, { usernameKey: usernameKey('admin') }, { active: false });
     for (let i = 0; i < 4; i++) {
       const response = await login(server.client(), ADMIN.username, ADMIN.password);
       expect(response.status).toBe(403);

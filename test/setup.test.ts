@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
+import { usernameKey } from '../server/services/accounts/username-key.js';
 import { Hospital } from '../server/db/entities/hospital.js';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
@@ -97,7 +98,7 @@ describe('first-run setup', () => {
 
   it('stores the password as an argon2id hash of at least 19 MiB and 2 passes', async () => {
     await setUpInstallation(server);
-    const user = await server.em().findOneOrFail(User, { usernameKey: ADMIN.username }, { populate: ['passwordHash'] });
+    const user = await server.em().findOneOrFail(User, { usernameKey: usernameKey(ADMIN.username) }, { populate: ['passwordHash'] });
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(user.passwordHash).not.toContain(ADMIN.password);
   });

@@ -5,7 +5,8 @@ import { DriverException } from '@mikro-orm/core';
  * path nor from a tRPC query's `input` (where `invites.read` carries its token).
  */
 export function loggableUrl(url: string): string {
-  return url.replace(/\/invite\/[^/?#]+/g, '/invite/[redacted]').replace(/^(\/trpc\/[^?#]*)[?#].*$/s, '$1?[redacted]');
+  // Case-insensitively, as the router matches paths: `/API/INVITE/<token>` is served too.
+  return url.replace(/\/invite\/[^/?#]+/gi, '/invite/[redacted]').replace(/^(\/trpc\/[^?#]*)[?#].*$/is, '$1?[redacted]');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ERRORS, type ErrorCode } from '../../shared/errors.js';
+import { AppError } from '../app-error.js';
 import type { Context } from './context.js';
 import { toAppError } from './to-app-error.js';
 
@@ -42,13 +43,43 @@ const t = initTRPC
     },
   });
 
+/** Where the first string holding U+0000 sits in a raw input (`name`, `items.0.title`), if one does. */
+function nulCharacterPath(input: unknown): string | undefined {
+  const pending: [unknown, string][] = [[input, '']];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const [value, path] = item;
+    if (typeof value === 'string' && value.includes('\0')) return path;
+    if (typeof value !== 'object' || value === null) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\0')) return childPath;
+      pending.push([child, childPath]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL refuses U+0000 in text. Every procedure's raw input is checked here, before its schema runs,
+ * so that no text field, present or future, can carry one to the database.
+ */
+const refuseNulCharacter = t.middleware(async function refuseNulCharacter({ getRawInput, next }) {
+  const path = nulCharacterPath(await getRawInput());
+  if (path !== undefined) {
+    throw new AppError('invalid_input', { issues: [{ path, message: 'Must not contain the character U+0000.' }] });
+  }
+  return next();
+});
+
 export const router = t.router;
 
 /**
  * Every procedure starts here: each call gets its own unit of work, so the calls of one tRPC batch never
- * share an identity map, a transaction or a connection.
+ * share an identity map, a transaction or a connection; and no input carries U+0000.
  */
-export const procedure = t.procedure.use(function ownUnitOfWork({ ctx, next }) {
-  return next({ ctx: { em: ctx.services.orm.em.fork() } });
-});
+export const procedure = t.procedure
+  .use(function ownUnitOfWork({ ctx, next }) {
+    return next({ ctx: { em: ctx.services.orm.em.fork() } });
+  })
+  .use(refuseNulCharacter);
 export const createCallerFactory = t.createCallerFactory;

@@ -20,7 +20,7 @@ export const ZUsername = z
   .refine((value) => codePoints(value) >= 3 && codePoints(value) <= 64, 'Must be 3 to 64 characters.')
   .refine((value) => /^[\p{L}\p{M}\p{Nd}._-]*$/u.test(value), 'May contain only letters, digits, ".", "_" and "-".')
   // For the API document, which cannot show the refinements; a limit on the untrimmed text is only given where trimming keeps it true.
-  .meta({ description: 'Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched case-insensitively.', minLength: 3 });
+  .meta({ description: 'Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched by a folded form (case, look-alike letters, Arabic and Persian yeh and kaf, accents).', minLength: 3 });
 
 /** 6 to 200 characters counted as Unicode code points; never trimmed. */
 export const ZPassword = z

@@ -15,8 +15,8 @@ export const User = defineEntity({
     ward: () => p.manyToOne(Ward),
     name: p.string().length(200),
     username: p.string().length(64),
-    /** Normalised username (NFC, lower case): the unique index that makes usernames case-insensitive. */
-    usernameKey: p.string().length(64).unique('app_user_username_key_unique'),
+    /** The folded username (`usernameKey()`): the unique index that keeps look-alike usernames one account. */
+    usernameKey: p.string().length(128).unique('app_user_username_key_unique'),
     passwordHash: p.text().lazy(),
     role: p.enum(USER_ROLES),
     isSuperAdmin: p.boolean().default(false),

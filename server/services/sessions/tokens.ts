@@ -24,7 +24,8 @@ export function verifySignedToken(value: string, secret: string): string | null 
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return null;
   const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1), 'base64url');
-  const expected = signature(token, secret);
+  // Compared as text: decoding first would drop characters outside base64url, so `<sig>!!` would pass.
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(signature(token, secret).toString('base64url'));
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
