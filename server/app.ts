@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { documentsRouter } from './http/documents.js';
-import { errorHandler, noStore, notFound, parseJsonBody, requireJsonContentType } from './http/guards.js';
+import { errorHandler, noStore, notFound, parseJsonBodyWithin, requireJsonContentType } from './http/guards.js';
+import { largeBodyRequests } from './http/large-bodies.js';
 import { loggableError, loggableUrl } from './http/log-safe.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
 import { appRouter } from './routers/_app.js';
@@ -47,7 +48,7 @@ export function createApp(services: AppServices): Express {
       },
     }),
   );
-  app.use(['/api', '/trpc'], noStore, requireJsonContentType, parseJsonBody);
+  app.use(['/api', '/trpc'], noStore, requireJsonContentType, parseJsonBodyWithin(largeBodyRequests(appRouter)));
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
 

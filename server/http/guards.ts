@@ -1,9 +1,11 @@
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { AppError } from '../app-error.js';
 import { sendError } from './send-error.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MAX_BODY_BYTES = 100 * 1024;
+/** For the few routes that take a whole table at once (procedures with `meta.largeBody`). */
+export const MAX_LARGE_BODY_BYTES = 1024 * 1024;
 
 /** Responses about sessions must never be cached by a browser or a proxy. */
 export const noStore: RequestHandler = (_req, res, next) => {
@@ -24,6 +26,12 @@ export const requireJsonContentType: RequestHandler = (req, res, next) => {
 };
 
 export const parseJsonBody = express.json({ limit: MAX_BODY_BYTES });
+const parseLargeJsonBody = express.json({ limit: MAX_LARGE_BODY_BYTES });
+
+/** Parses JSON bodies with the 1 MiB limit for requests `isLarge` recognises, else with the 100 KiB one. */
+export function parseJsonBodyWithin(isLarge: (req: Request) => boolean): RequestHandler {
+  return (req, res, next) => (isLarge(req) ? parseLargeJsonBody : parseJsonBody)(req, res, next);
+}
 
 /** Turns the body parser's failures, and anything else that escaped, into the Error shape. */
 export function errorHandler(onInternal: (error: unknown) => void): ErrorRequestHandler {

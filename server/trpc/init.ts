@@ -18,6 +18,8 @@ export type Meta = OpenApiMeta<{
   errors?: readonly ErrorCode[];
   /** Statuses besides the success one that answer with the output schema rather than the Error shape (health's 503). */
   outputStatuses?: readonly number[];
+  /** The request body may be up to 1 MiB instead of 100 KiB (ROTA.md: whole tables such as the coverage). */
+  largeBody?: boolean;
 }>;
 
 /** Built once; everything else imports these few pieces. */

@@ -1,10 +1,53 @@
 import { AuthEvent } from './auth-event.js';
+import { Contract } from './contract.js';
+import { CoverageRequirement } from './coverage-requirement.js';
+import { ForbiddenSuccession } from './forbidden-succession.js';
+import { Holiday } from './holiday.js';
 import { Hospital } from './hospital.js';
 import { Invite } from './invite.js';
 import { LoginFailure } from './login-failure.js';
+import { RotaEvent } from './rota-event.js';
+import { RotaRequest } from './rota-request.js';
 import { Session } from './session.js';
+import { ShiftType } from './shift-type.js';
+import { StaffProfile } from './staff-profile.js';
 import { User } from './user.js';
 import { Ward } from './ward.js';
+import { WardRotaSettings } from './ward-rota-settings.js';
 
-export { AuthEvent, Hospital, Invite, LoginFailure, Session, User, Ward };
-export const entities = [Hospital, Ward, User, Session, Invite, LoginFailure, AuthEvent];
+export {
+  AuthEvent,
+  Contract,
+  CoverageRequirement,
+  ForbiddenSuccession,
+  Holiday,
+  Hospital,
+  Invite,
+  LoginFailure,
+  RotaEvent,
+  RotaRequest,
+  Session,
+  ShiftType,
+  StaffProfile,
+  User,
+  Ward,
+  WardRotaSettings,
+};
+export const entities = [
+  Hospital,
+  Ward,
+  User,
+  Session,
+  Invite,
+  LoginFailure,
+  AuthEvent,
+  WardRotaSettings,
+  ShiftType,
+  ForbiddenSuccession,
+  Contract,
+  StaffProfile,
+  CoverageRequirement,
+  Holiday,
+  RotaRequest,
+  RotaEvent,
+];
