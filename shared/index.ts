@@ -16,3 +16,6 @@ export * from './schemas/sessions.js';
 export * from './schemas/setup.js';
 export * from './schemas/user.js';
 export * from './schemas/wards.js';
+export * from './schemas/rota/common.js';
+export * from './schemas/rota/settings.js';
+export * from './schemas/rota/shift-types.js';

@@ -28,6 +28,13 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   wards: 'Wards of the hospital.',
   employees: 'Staff of the selected ward, for managers.',
   invites: 'Invitations to join a ward, and accepting them.',
+  'rota-settings': "The selected ward's weekend days, minimum rest and soft-constraint weights.",
+  'shift-types': 'Kinds of shift a ward works, with their times, run lengths and forbidden successors.',
+  contracts: 'Named rule sets for staff: assignment counts, runs of work and rest, weekends.',
+  'staff-profiles': 'Who of the ward is rostered: skills and contract of each account.',
+  coverage: 'How many people of each skill each shift type needs, by weekday or on a date.',
+  holidays: 'Hospital-wide holidays, which take the coverage of the first weekend day.',
+  requests: 'Preferences (day off, shift off, shift on) and leave, with its approval workflow.',
 };
 
 const DESCRIPTION = `Accounts, sign-in, sessions, invitations and wards of a hospital's shift-scheduling service.

@@ -1,4 +1,9 @@
 import { router } from '../../trpc/init.js';
+import { settingsRouter } from './settings/router.js';
+import { shiftTypesRouter } from './shift-types/router.js';
 
 /** The ward's rota (ROTA.md): each resource's router, wired here. */
-export const rotaRouter = router({});
+export const rotaRouter = router({
+  settings: settingsRouter,
+  shiftTypes: shiftTypesRouter,
+});
