@@ -2,6 +2,7 @@ import { router } from '../../trpc/init.js';
 import { contractsRouter } from './contracts/router.js';
 import { coverageRouter } from './coverage/router.js';
 import { holidaysRouter } from './holidays/router.js';
+import { requestsRouter } from './requests/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
 import { staffRouter } from './staff/router.js';
@@ -14,4 +15,5 @@ export const rotaRouter = router({
   staff: staffRouter,
   coverage: coverageRouter,
   holidays: holidaysRouter,
+  requests: requestsRouter,
 });
