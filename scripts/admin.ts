@@ -9,6 +9,8 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import type { AppRouter } from '../shared/index.js';
+import { ROTA_OPTIONS, ROTA_USAGE, runRotaCommand } from './admin-rota.js';
+import { required, table, UsageError } from './cli-support.js';
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -22,10 +24,9 @@ const USAGE = `usage: npm run admin -- <command> [options]
   invites:create [--role staff|head_nurse] [--name NAME] [--category C] [--days N] [--ward ID]
   sessions:list
   sessions:revoke-others
+${ROTA_USAGE}
 
 environment: NOBAT_URL, NOBAT_USERNAME, NOBAT_PASSWORD`;
-
-class UsageError extends Error {}
 
 interface Session {
   cookie: string | undefined;
@@ -70,23 +71,10 @@ async function ask(question: string, hidden = false): Promise<string> {
   }
 }
 
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new UsageError(`${name} is required`);
-  return value;
-}
-
 function userId(value: string | undefined): number {
   const id = Number(required(value, 'a user id'));
   if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${value}" is not a user id`);
   return id;
-}
-
-function table(rows: Record<string, unknown>[], columns: string[]): string {
-  if (rows.length === 0) return '(none)';
-  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(columns), ...cells.map(line)].join('\n');
 }
 
 async function run(client: Client, command: string, positionals: string[], options: Record<string, string | undefined>) {
@@ -146,8 +134,11 @@ async function run(client: Client, command: string, positionals: string[], optio
       const { revoked } = await client.sessions.revokeOthers.mutate({});
       return `revoked ${revoked} other session${revoked === 1 ? '' : 's'}`;
     }
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+    default: {
+      const answer = await runRotaCommand(client, command, positionals, options);
+      if (answer === undefined) throw new UsageError(`unknown command "${command}"`);
+      return answer;
+    }
   }
 }
 
@@ -165,6 +156,7 @@ async function main(): Promise<number> {
       role: { type: 'string' },
       days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...ROTA_OPTIONS,
     },
   });
   const [command, ...rest] = positionals;
