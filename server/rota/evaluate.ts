@@ -13,6 +13,7 @@ import {
   type Roster,
   type RosterProblem,
   type Score,
+  type SoftConstraint,
   type StaffStats,
   type Violation,
 } from './problem.js';
@@ -20,7 +21,10 @@ import {
 /** Where a violation lies: day, shift type and skill indices, -1 where they do not apply. */
 type Report = (day: number, shift: number, skill: number, count: number) => void;
 
-/** Per-problem lookups, built once per problem object (the solver scores one problem millions of times). */
+/**
+ * Per-problem lookups, built once per problem object (the solver scores one problem millions of times). A problem
+ * counts as frozen once scored: its weekends, forbidden successions, skills, leave and preferences are cached here.
+ */
 interface Tables {
   /** `weekendOf[d]`: the weekend day d belongs to, or -1. */
   weekendOf: Int16Array;
@@ -30,6 +34,8 @@ interface Tables {
   forbidden: Uint8Array;
   /** `hasSkill[p * K + k]`: person p has skill k. */
   hasSkill: Uint8Array;
+  /** `onLeave[p]`: person p has a day of leave in the period (most have none: their scan is skipped). */
+  onLeave: Uint8Array;
   /** Preferences sorted by person: those of p are at `preferenceStart[p]` to `preferenceStart[p + 1]`. */
   preferenceStart: Int32Array;
   preferenceDay: Int16Array;
@@ -95,6 +101,7 @@ function buildTables(problem: RosterProblem): Tables {
     weekendLength: Int16Array.from(lengths),
     forbidden,
     hasSkill,
+    onLeave: Uint8Array.from(staff, (person) => (person.leave.some(Boolean) ? 1 : 0)),
     preferenceStart,
     preferenceDay: Int16Array.from(order, (preference) => preference.day),
     preferenceKind: Uint8Array.from(order, (preference) => kinds[preference.kind]),
@@ -169,7 +176,8 @@ function missingSkill(problem: RosterProblem, tables: Tables, roster: Roster, p:
   return total;
 }
 
-function leave(problem: RosterProblem, _tables: Tables, roster: Roster, p: number, report: Report | null): number {
+function leave(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  if (tables.onLeave[p] === 0) return 0;
   const { days } = problem;
   const onLeave = problem.staff[p]!.leave;
   const base = p * days;
@@ -369,21 +377,25 @@ const COVERAGE_RULES = CONSTRAINTS.filter((rule): rule is CoverageConstraint => 
 
 /** The weight of a constraint's unit in `soft`, or -1 for a hard one (a unit of `hard`). */
 function weightOf(problem: RosterProblem, name: Constraint): number {
-  return HARD.has(name) ? -1 : problem.weights[name as keyof RosterProblem['weights']];
+  return HARD.has(name) ? -1 : problem.weights[name as SoftConstraint];
 }
+
+const PERSON_HARD = PERSON_RULES.map((rule) => HARD.has(rule.name));
 
 /** Everything but coverage for one person: what changes when only that person's cells change. */
 export function personScore(problem: RosterProblem, roster: Roster, person: number): Score {
   const tables = tablesOf(problem);
+  const weights = problem.weights;
   let hard = 0;
   let soft = 0;
   for (let i = 0; i < PERSON_RULES.length; i++) {
     const rule = PERSON_RULES[i]!;
-    const weight = weightOf(problem, rule.name);
-    if (weight === 0) continue;
-    const count = rule.count(problem, tables, roster, person, null);
-    if (weight < 0) hard += count;
-    else soft += count * weight;
+    if (PERSON_HARD[i]) {
+      hard += rule.count(problem, tables, roster, person, null);
+    } else {
+      const weight = weights[rule.name as SoftConstraint];
+      if (weight !== 0) soft += weight * rule.count(problem, tables, roster, person, null);
+    }
   }
   return { hard, soft };
 }
