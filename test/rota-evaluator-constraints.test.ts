@@ -228,6 +228,15 @@ describe('preference', () => {
   });
 });
 
+describe('preference outside the period', () => {
+  it('concerns no cell: neither charged nor counted, nor read from another person’s row', () => {
+    const problem = tinyProblem({ days: 2, staff: [{}, {}], preferences: [{ person: 0, day: 2, kind: 'day_off' }] });
+    const roster = tinyRoster(problem, ['--', 'EE']);
+    expect(evaluate(problem, roster).score).toEqual({ hard: 0, soft: 0 });
+    expect(evaluate(problem, roster).staff[0]).toMatchObject({ preferencesHonoured: 0, preferencesBroken: 0 });
+  });
+});
+
 describe('complete_weekend', () => {
   it('charges each weekend worked on one of its two days', () => {
     // From a Monday: Saturday–Sunday are days 5–6 and 12–13.

@@ -88,7 +88,8 @@ function buildTables(problem: RosterProblem): Tables {
 
   const order = problem.preferences
     .map((preference, i) => ({ preference, i }))
-    .filter(({ preference }) => preference.person >= 0 && preference.person < staff.length)
+    // A preference outside the period or the staff concerns no cell of this roster.
+    .filter(({ preference }) => preference.person >= 0 && preference.person < staff.length && preference.day >= 0 && preference.day < days)
     .sort((x, y) => x.preference.person - y.preference.person || x.preference.day - y.preference.day || x.i - y.i)
     .map(({ preference }) => preference);
   const preferenceStart = new Int32Array(staff.length + 1);
