@@ -258,6 +258,14 @@ describe('complete_weekend', () => {
     expect(penaltyOf(problem, tinyRoster(problem, ['----E--' + '----E--']), 'complete_weekend')).toBe(0);
   });
 
+  it('takes a weekend cut by the period’s border as the days inside it: a period starting on a Sunday', () => {
+    const problem = tinyProblem({ days: 7, firstWeekday: 0, staff: [{ contract: { completeWeekends: true, maxWorkingWeekends: 0 } }] });
+    // Sunday (day 0) and Saturday (day 6) are two weekends of one day each.
+    const roster = tinyRoster(problem, ['E-----E']);
+    expect(penaltyOf(problem, roster, 'complete_weekend')).toBe(0);
+    expect(penaltyOf(problem, roster, 'working_weekends')).toBe(60);
+  });
+
   it('takes a weekend as the weekend days that follow each other: Thursday–Friday–Saturday', () => {
     const problem = tinyProblem({ days: 7, weekendDays: [4, 5, 6], staff: [{ contract: { completeWeekends: true } }] });
     expect(penaltyOf(problem, tinyRoster(problem, ['---EEE-']), 'complete_weekend')).toBe(0);

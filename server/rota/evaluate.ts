@@ -26,8 +26,7 @@ type Report = (day: number, shift: number, skill: number, count: number) => void
  * counts as frozen once scored: its weekends, forbidden successions, skills, leave and preferences are cached here.
  */
 interface Tables {
-  /** `weekendOf[d]`: the weekend day d belongs to, or -1. */
-  weekendOf: Int16Array;
+  /** Weekend w: days `weekendStart[w]` to `weekendStart[w] + weekendLength[w] - 1`. */
   weekendStart: Int16Array;
   weekendLength: Int16Array;
   /** `forbidden[a * S + b]`: shift type b may not follow a. */
@@ -62,18 +61,17 @@ function tablesOf(problem: RosterProblem): Tables {
 function buildTables(problem: RosterProblem): Tables {
   const { days, staff, shiftTypes, skills } = problem;
   const weekend = new Set(problem.weekendDays);
-  const weekendOf = new Int16Array(days).fill(-1);
+  const isWeekend = (d: number) => weekend.has((problem.firstWeekday + d) % 7);
   const starts: number[] = [];
   const lengths: number[] = [];
   for (let d = 0; d < days; d++) {
-    if (!weekend.has((problem.firstWeekday + d) % 7)) continue;
-    // A weekend is a maximal run of consecutive weekend days.
-    if (d > 0 && weekendOf[d - 1]! >= 0) lengths[lengths.length - 1]!++;
+    if (!isWeekend(d)) continue;
+    // A weekend is a maximal run of consecutive weekend days (of the period: one cut by its border is shorter).
+    if (d > 0 && isWeekend(d - 1)) lengths[lengths.length - 1]!++;
     else {
       starts.push(d);
       lengths.push(1);
     }
-    weekendOf[d] = starts.length - 1;
   }
 
   const S = shiftTypes.length;
@@ -97,7 +95,6 @@ function buildTables(problem: RosterProblem): Tables {
   for (let p = 0; p < staff.length; p++) preferenceStart[p + 1]! += preferenceStart[p]!;
   const kinds = { day_off: DAY_OFF, shift_off: SHIFT_OFF, shift_on: SHIFT_ON } as const;
   return {
-    weekendOf,
     weekendStart: Int16Array.from(starts),
     weekendLength: Int16Array.from(lengths),
     forbidden,
