@@ -7,6 +7,7 @@
 //   --seconds N         time limit per instance (default 60)
 //   --parallel N        instances solved at once (default 1; each takes one core)
 //   --seed N            the solver's seed (default 1)
+//   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '60' },
       parallel: { type: 'string', default: '1' },
       seed: { type: 'string', default: '1' },
+      tuning: { type: 'string' },
     },
   });
   const seconds = Number(values.seconds);
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!(seconds > 0) || !Number.isFinite(seed)) throw new Error('--seconds takes a positive number, --seed an integer');
   const ids = pickInstances(values.weeks, values.instances);
+  const tuning = values.tuning === undefined ? undefined : (JSON.parse(values.tuning) as Record<string, unknown>);
 
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');
@@ -112,7 +115,7 @@ async function main(): Promise<void> {
       const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
       const result = await solveInThread(
         { problem: instance.problem, initial: emptyRoster(instance.problem) },
-        { timeLimitMs: seconds * 1000, seed },
+        { timeLimitMs: seconds * 1000, seed, ...(tuning === undefined ? {} : { tuning }) },
       );
       const [best, bound] = REFERENCES[id] ?? [Number.NaN, Number.NaN];
       const row: Row = { id, ...result.score, best, bound, firstFeasibleMs: result.firstFeasibleMs, moves: result.moves };
@@ -125,7 +128,8 @@ async function main(): Promise<void> {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpu}) · ` +
-      `${seconds} s per instance, seed ${seed}, ${parallel} at a time · whole run ${Math.round((Date.now() - started) / 1000)} s`,
+      `${seconds} s per instance, seed ${seed}, ${parallel} at a time` +
+      `${tuning === undefined ? '' : `, tuning ${JSON.stringify(tuning)}`} · whole run ${Math.round((Date.now() - started) / 1000)} s`,
     '',
     '| instance | hard | soft | best known | lower bound | soft / best known | first roster without hard violation | moves |',
     '|---|---|---|---|---|---|---|---|',

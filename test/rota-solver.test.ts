@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import { evaluate } from '../server/rota/evaluate.js';
+import { evaluate, personScore } from '../server/rota/evaluate.js';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import {
   DEFAULT_WEIGHTS,
@@ -13,6 +13,7 @@ import {
 } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { changeBlock, changeCell, moveSpace, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
@@ -207,6 +208,44 @@ describe('the solver', () => {
     expect(result.stoppedBy).toBe('deadline');
     expect(result.moves).toBeGreaterThan(0);
     expect(result.moves).toBeLessThanOrEqual(2_000);
+  });
+});
+
+describe('the fast person score', () => {
+  it('equals personScore() on random rosters, carry-ins, contracts and preferences', () => {
+    const random = seededRandom(77);
+    let compared = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 60; round++) {
+        const problem: RosterProblem = structuredClone(base);
+        const S = problem.shiftTypes.length;
+        problem.firstWeekday = random.int(7);
+        problem.weekendDays = [[6, 0], [5], [5, 6, 0]][random.int(3)]!;
+        for (const [p, person] of problem.staff.entries()) {
+          person.carryIn = {
+            lastShift: random.int(3) === 0 ? null : random.int(S),
+            consecutiveWorkingDays: random.int(8),
+            consecutiveDaysOff: random.int(8),
+            consecutiveSameShift: random.int(8),
+          };
+          if (random.int(6) === 0) person.contract = null;
+          else if (person.contract) person.contract = { ...person.contract, completeWeekends: random.int(2) === 0 };
+          person.leave = person.leave.map(() => random.int(10) === 0);
+          for (let i = 0; i < 3; i++) {
+            const kind = (['day_off', 'shift_off', 'shift_on'] as const)[random.int(3)]!;
+            problem.preferences.push({ person: p, day: random.int(problem.days), kind, shift: kind === 'day_off' ? null : random.int(S) });
+          }
+        }
+        const roster = randomRoster(problem, round);
+        const fast = new PersonCost(problem);
+        for (let p = 0; p < problem.staff.length; p++) {
+          fast.score(roster, p);
+          expect({ p, hard: fast.hard, soft: fast.soft }).toEqual({ p, ...personScore(problem, roster, p) });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(60 * 5 + 60 * 8);
   });
 });
 
