@@ -200,6 +200,13 @@ describe('the solver', () => {
     }
   });
 
+  it('answers a ward without staff at once', () => {
+    const problem = { ...handMadeWard(), staff: [] };
+    const result = solve({ problem, initial: emptyRoster(problem) }, budget(1, 1_000));
+    expect(result).toMatchObject({ moves: 0, stoppedBy: 'optimal' });
+    expect(result.score).toEqual(evaluate(problem, result.roster).score);
+  });
+
   it('stops at the deadline of the clock it is given', () => {
     const problem = n005w4();
     // A clock that ticks once each time it is read: the solver reads it once per batch of moves.

@@ -96,6 +96,7 @@ export function changeCell(state: SearchState, space: MoveSpace, random: Random)
 
 /** Give k consecutive days of one person one shift type (or days off). */
 export function changeBlock(state: SearchState, space: MoveSpace, random: Random): boolean {
+  if (space.maxBlock < 2) return false;
   const k = 2 + random.int(space.maxBlock - 1);
   const p = random.int(space.people);
   const start = random.int(space.days - k + 1);

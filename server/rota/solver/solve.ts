@@ -50,8 +50,8 @@ export interface Tuning {
 
 export const DEFAULT_TUNING: Tuning = {
   hardWeight: 1000,
-  startTemperature: 60,
-  endTemperature: 1,
+  startTemperature: 30,
+  endTemperature: 0.5,
   movesPerBatch: 2000,
   maxBlock: 7,
   mix: [4, 1, 3, 2],
@@ -99,6 +99,8 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
 
   let done = 0;
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
+  // Nothing to move: the roster is what construction made of it.
+  if (space.people === 0 || space.days === 0) return { roster: best, score: bestScore, moves: 0, stoppedBy: 'optimal', firstFeasibleMs };
   let temperature = tuning.startTemperature;
   for (;;) {
     const elapsed = options.now() - start;
