@@ -12,7 +12,7 @@ import {
   type RosterProblem,
 } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
-import { changeBlock, changeCell, moveSpace, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { changeBlock, changeCell, changeToNeed, moveSpace, swapBlock, swapDay } from '../server/rota/solver/moves.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
@@ -263,7 +263,7 @@ describe('the search state', () => {
       const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 11)), 14);
       expect(state.score()).toEqual(evaluate(problem, state.roster).score);
       const random = seededRandom(12);
-      const moves = [changeCell, changeBlock, swapDay, swapBlock];
+      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed];
       let checked = 0;
       for (let i = 0; i < 4_000; i++) {
         const before = copy(state.roster);

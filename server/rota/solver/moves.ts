@@ -94,6 +94,37 @@ export function changeCell(state: SearchState, space: MoveSpace, random: Random)
   return state.pending();
 }
 
+/**
+ * Point one cell at what its day lacks: work a requirement still under its optimum (a shift type and skill
+ * the person has), or, when the day lacks nothing the person can do, leave a surplus assignment off.
+ */
+export function changeToNeed(state: SearchState, space: MoveSpace, random: Random): boolean {
+  const p = random.int(space.people);
+  const d = random.int(space.days);
+  const cell = p * space.days + d;
+  if (space.frozen[cell]) return false;
+  const { optimal } = space.problem;
+  const skills = space.problem.staff[p]!.skills;
+  let chosen = -1;
+  let seen = 0;
+  for (const s of space.assignable) {
+    for (const k of skills) {
+      const index = state.requirementOf(d, s, k);
+      if (state.covered[index]! >= optimal[index]!) continue;
+      // Reservoir sampling: each lacking requirement equally likely, without a list.
+      if (random.int(++seen) === 0) chosen = s * space.skillCount + k;
+    }
+  }
+  if (chosen >= 0) {
+    state.set(p, d, Math.floor(chosen / space.skillCount), chosen % space.skillCount);
+    return state.pending();
+  }
+  const current = state.requirementOf(d, state.roster.shift[cell]!, state.roster.skill[cell]!);
+  if (current < 0 || state.covered[current]! <= optimal[current]!) return false;
+  state.set(p, d, OFF, OFF);
+  return true;
+}
+
 /** Give k consecutive days of one person one shift type (or days off). */
 export function changeBlock(state: SearchState, space: MoveSpace, random: Random): boolean {
   if (space.maxBlock < 2) return false;
