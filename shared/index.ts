@@ -19,3 +19,4 @@ export * from './schemas/wards.js';
 export * from './schemas/rota/common.js';
 export * from './schemas/rota/settings.js';
 export * from './schemas/rota/shift-types.js';
+export * from './schemas/rota/schedules.js';

@@ -1,4 +1,5 @@
 import { router } from '../../trpc/init.js';
+import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
 
@@ -6,4 +7,5 @@ import { shiftTypesRouter } from './shift-types/router.js';
 export const rotaRouter = router({
   settings: settingsRouter,
   shiftTypes: shiftTypesRouter,
+  schedules: schedulesRouter,
 });
