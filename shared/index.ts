@@ -19,4 +19,6 @@ export * from './schemas/wards.js';
 export * from './schemas/rota/common.js';
 export * from './schemas/rota/settings.js';
 export * from './schemas/rota/shift-types.js';
+export * from './schemas/rota/contracts.js';
+export * from './schemas/rota/staff.js';
 export * from './schemas/rota/schedules.js';

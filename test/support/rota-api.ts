@@ -39,7 +39,7 @@ export async function callRoute(client: TestClient, face: Face, route: Route, in
     });
     let response;
     if (route.method === 'GET' || route.method === 'DELETE') {
-      const query = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+      const query = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)])).toString();
       response = await client.request(route.method, query ? `${path}?${query}` : path, { headers });
     } else {
       response = await client.request(route.method, path, { body: rest, headers });
@@ -110,12 +110,11 @@ const PASSWORD = 'rota-password-1';
 /** A home ward with a head nurse and two employees, and a second ward with a head nurse and an employee. */
 export async function setUpRotaPeople(server: TestServer, installation: Installation): Promise<RotaPeople> {
   const otherWardId = await insertWard(server, installation.hospitalId, 'Surgery');
-  const [manager, employee, colleague, otherManager, otherEmployee] = await Promise.all([
-    insertSignedInUser(server, installation, { username: 'head', password: PASSWORD, role: 'manager', name: 'Head Nurse' }),
-    insertSignedInUser(server, installation, { username: 'sara', password: PASSWORD, name: 'Sara' }),
-    insertSignedInUser(server, installation, { username: 'reza', password: PASSWORD, name: 'Reza' }),
-    insertSignedInUser(server, installation, { username: 'other-head', password: PASSWORD, role: 'manager', wardId: otherWardId }),
-    insertSignedInUser(server, installation, { username: 'other-nurse', password: PASSWORD, wardId: otherWardId }),
-  ]);
+  // One after another, so that ids follow this order.
+  const manager = await insertSignedInUser(server, installation, { username: 'head', password: PASSWORD, role: 'manager', name: 'Head Nurse' });
+  const employee = await insertSignedInUser(server, installation, { username: 'sara', password: PASSWORD, name: 'Sara' });
+  const colleague = await insertSignedInUser(server, installation, { username: 'reza', password: PASSWORD, name: 'Reza' });
+  const otherManager = await insertSignedInUser(server, installation, { username: 'other-head', password: PASSWORD, role: 'manager', wardId: otherWardId });
+  const otherEmployee = await insertSignedInUser(server, installation, { username: 'other-nurse', password: PASSWORD, wardId: otherWardId });
   return { admin: installation.admin, manager, employee, colleague, wardId: installation.wardId, otherWardId, otherManager, otherEmployee };
 }

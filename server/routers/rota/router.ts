@@ -1,11 +1,15 @@
 import { router } from '../../trpc/init.js';
+import { contractsRouter } from './contracts/router.js';
 import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
+import { staffRouter } from './staff/router.js';
 
 /** The ward's rota (ROTA.md): each resource's router, wired here. */
 export const rotaRouter = router({
   settings: settingsRouter,
   shiftTypes: shiftTypesRouter,
+  contracts: contractsRouter,
+  staff: staffRouter,
   schedules: schedulesRouter,
 });
