@@ -6,7 +6,7 @@ import { ScheduleCellChange } from '../server/db/entities/schedule-cell-change.j
 import { ShiftType } from '../server/db/entities/shift-type.js';
 import { publishedScheduleCovers } from '../server/services/rota/schedules/published-schedule-covers.js';
 import { callRoute, createdStatus, FACES, ROUTES, setUpRotaPeople, type Face, type RotaPeople } from './support/rota-api.js';
-import { insertProfile, SCHEDULE_ROUTES as R } from './support/schedules-api.js';
+import { insertCoverage, insertProfile, SCHEDULE_ROUTES as R } from './support/schedules-api.js';
 import type { TestClient } from './support/client.js';
 import { useFreshInstallation } from './support/suite.js';
 
@@ -166,6 +166,31 @@ describe.each(FACES)('schedules (%s)', (face: Face) => {
     });
   });
 
+  describe('GET …/evaluation', () => {
+    it('answers the score, the violations by user, date, shift type and skill, and each person\'s figures', async () => {
+      const schedule = await created();
+      // Tuesdays need one nurse on days, ideally two.
+      await insertCoverage(server, installation.wardId, { shiftTypeId: day, skill: 'nurse', weekday: 2, minimum: 1, optimal: 2 });
+      await as().set(schedule.id, 1, [
+        { userId: people.employee.id, date: '2027-01-05', shiftTypeId: day },
+        { userId: people.colleague.id, date: '2027-01-05', shiftTypeId: day, skill: 'icu' },
+        { userId: people.colleague.id, date: '2027-01-08', shiftTypeId: night },
+      ]);
+      const answer = await as().evaluate(schedule.id);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({
+        score: { hard: 0, soft: 30 },
+        violations: [{ constraint: 'coverage_optimal', severity: 'soft', date: '2027-01-05', shiftTypeId: day, skill: 'nurse', count: 1, penalty: 30 }],
+        staff: expect.arrayContaining([
+          { userId: people.colleague.id, assignments: 2, minutes: 960, workingWeekends: 1, nights: 1, preferencesHonoured: 0, preferencesBroken: 0 },
+          { userId: people.employee.id, assignments: 1, minutes: 480, workingWeekends: 0, nights: 0, preferencesHonoured: 0, preferencesBroken: 0 },
+        ]),
+      });
+      expect(answer.body.staff).toHaveLength(3);
+      expect((await as().read(schedule.id)).body.schedule.score).toEqual({ hard: 0, soft: 30 });
+    });
+  });
+
   describe('PUT …/assignments', () => {
     it('sets and clears cells, defaulting the skill to the first and pinned to true, bumping the version, answering the evaluation', async () => {
       const schedule = await created();
@@ -293,6 +318,15 @@ describe.each(FACES)('schedules (%s)', (face: Face) => {
       expect(stale.code).toBe('version_conflict');
       const replaced = await as().carryIn(schedule.id, 3, []);
       expect(replaced.body.carryIn).toContainEqual({ userId: people.employee.id, ...zero });
+    });
+
+    it('keeps a shift type a carry-in names from being deleted (409 shift_type_in_use)', async () => {
+      const schedule = await created();
+      await as().carryIn(schedule.id, 1, [{ userId: people.employee.id, lastShiftTypeId: night, consecutiveWorkingDays: 1, consecutiveDaysOff: 0, consecutiveSameShift: 1 }]);
+      const refused = await callRoute(people.manager.client, face, ROUTES.deleteShiftType, { id: night });
+      expect([refused.status, refused.code]).toEqual([409, 'shift_type_in_use']);
+      await as().carryIn(schedule.id, 2, []);
+      expect((await callRoute(people.manager.client, face, ROUTES.deleteShiftType, { id: night })).status).toBe(200);
     });
 
     it('refuses someone outside the schedule\'s staff (404 user_not_found) and a foreign shift type (404 shift_type_not_found)', async () => {
