@@ -23,4 +23,5 @@ export * from './schemas/rota/contracts.js';
 export * from './schemas/rota/staff.js';
 export * from './schemas/rota/coverage.js';
 export * from './schemas/rota/holidays.js';
+export * from './schemas/rota/requests.js';
 export * from './schemas/rota/schedules.js';

@@ -2,6 +2,7 @@ import { router } from '../../trpc/init.js';
 import { contractsRouter } from './contracts/router.js';
 import { coverageRouter } from './coverage/router.js';
 import { holidaysRouter } from './holidays/router.js';
+import { requestsRouter } from './requests/router.js';
 import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
@@ -15,5 +16,6 @@ export const rotaRouter = router({
   staff: staffRouter,
   coverage: coverageRouter,
   holidays: holidaysRouter,
+  requests: requestsRouter,
   schedules: schedulesRouter,
 });
