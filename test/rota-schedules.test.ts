@@ -418,7 +418,17 @@ describe.each(FACES)('schedules (%s)', (face: Face) => {
       expect(await server.em().count(RotaEvent, { type: 'schedule.cells_changed', objectId: schedule.id })).toBe(1);
     });
 
-    it('freezes preferences inside a published schedule of the ward only', async () => {
+    it('freezes preferences inside a published schedule: 409 schedule_published to a new one', async () => {
+      const schedule = await created();
+      const ask = (date: string) => callRoute(people.employee.client, face, ROUTES.createRequest, { kind: 'day_off', date });
+      expect((await ask('2027-01-05')).status).toBe(createdStatus(face));
+      await as().publish(schedule.id);
+      const refused = await ask('2027-01-06');
+      expect([refused.status, refused.code]).toEqual([409, 'schedule_published']);
+      expect((await ask('2027-01-11')).status).toBe(createdStatus(face));
+    });
+
+    it('sees a published schedule of the ward only as covering its own days', async () => {
       const schedule = await created();
       expect(await publishedScheduleCovers(server.em(), installation.wardId, '2027-01-05')).toBe(false);
       await as().publish(schedule.id);
