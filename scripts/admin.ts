@@ -6,11 +6,15 @@
 // NOBAT_URL (default http://127.0.0.1:3000), NOBAT_USERNAME and NOBAT_PASSWORD; missing credentials are
 // asked for on a terminal.
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { randomBytes } from 'node:crypto';
+import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import type { AppRouter } from '../shared/index.js';
 import { ROTA_OPTIONS, ROTA_USAGE, runRotaCommand } from './admin-rota.js';
 import { required, table, UsageError } from './cli-support.js';
+import { importInrc2 } from './rota/import-inrc2.js';
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -25,6 +29,7 @@ const USAGE = `usage: npm run admin -- <command> [options]
   sessions:list
   sessions:revoke-others
 ${ROTA_USAGE}
+  rota:import-inrc2 <dataset folder> --history H --weeks a,b,c,d --start <Monday> [--prefix P] [--password PASSWORD] [--ward ID]
 
 environment: NOBAT_URL, NOBAT_USERNAME, NOBAT_PASSWORD`;
 
@@ -134,6 +139,23 @@ async function run(client: Client, command: string, positionals: string[], optio
       const { revoked } = await client.sessions.revokeOthers.mutate({});
       return `revoked ${revoked} other session${revoked === 1 ? '' : 's'}`;
     }
+    case 'rota:import-inrc2': {
+      const folder = resolve(required(positionals[0], 'a dataset folder'));
+      const weeks = required(options.weeks, '--weeks').split(',');
+      const instance = readInrc2Instance(folder, `${basename(folder)}_${required(options.history, '--history')}_${weeks.join('-')}`);
+      // Accounts must change this password at first sign-in.
+      const password = options.password ?? randomBytes(9).toString('base64url');
+      const loaded = await importInrc2(client, instance, {
+        start: required(options.start, '--start'),
+        usernamePrefix: options.prefix ?? `${instance.dataset}-`,
+        password,
+      });
+      return [
+        `imported ${instance.id}: ${loaded.userIds.length} staff, ${loaded.shiftTypeIds.length} shift types`,
+        `schedule ${loaded.scheduleId} from ${loaded.startDate} to ${loaded.endDate}`,
+        ...(options.password ? [] : [`initial password of the new accounts: ${password}`]),
+      ].join('\n');
+    }
     default: {
       const answer = await runRotaCommand(client, command, positionals, options);
       if (answer === undefined) throw new UsageError(`unknown command "${command}"`);
@@ -155,6 +177,10 @@ async function main(): Promise<number> {
       title: { type: 'string' },
       role: { type: 'string' },
       days: { type: 'string' },
+      history: { type: 'string' },
+      weeks: { type: 'string' },
+      start: { type: 'string' },
+      prefix: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       ...ROTA_OPTIONS,
     },

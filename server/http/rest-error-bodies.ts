@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 interface FormattedShape {
-  data?: { code?: string; error?: string; issues?: unknown };
+  data?: { code?: string; error?: string; issues?: unknown; httpStatus?: unknown; path?: unknown; stack?: unknown; [detail: string]: unknown };
 }
 
 function parseShape(chunk: string): FormattedShape {
@@ -23,7 +23,9 @@ export const restErrorBodies: RequestHandler = (_req, res, next) => {
     if (res.statusCode >= 400 && typeof chunk === 'string') {
       const { data } = parseShape(chunk);
       if (data?.code) {
-        chunk = JSON.stringify({ error: data.error, code: data.code, ...(data.issues ? { issues: data.issues } : {}) });
+        // What the error formatter added besides tRPC's own fields are the body's extra properties (`violations`).
+        const { error, code, issues, httpStatus: _status, path: _path, stack: _stack, ...details } = data;
+        chunk = JSON.stringify({ error, code, ...(issues ? { issues } : {}), ...details });
       }
     }
     return end(chunk, ...rest);

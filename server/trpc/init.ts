@@ -39,6 +39,7 @@ const t = initTRPC
           error: message,
           path: shape.data.path,
           ...(appError.issues ? { issues: appError.issues } : {}),
+          ...appError.details,
         },
       };
     },

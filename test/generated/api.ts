@@ -577,6 +577,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rota/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected ward's schedules, newest period first */
+        get: operations["rota-schedules-list"];
+        put?: never;
+        /** Start a draft schedule for a period (dates, or a Solar Hijri month) of 7 to 62 days */
+        post: operations["rota-schedules-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A schedule with its staff, shift types, cells and carry-in */
+        get: operations["rota-schedules-read"];
+        put?: never;
+        post?: never;
+        /** Delete a draft schedule */
+        delete: operations["rota-schedules-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or clear cells, all or nothing, on the version read; answers the schedule and its evaluation */
+        put: operations["rota-schedules-setAssignments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/carry-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How each person's days before the period ended, when no schedule of the ward ends the day before */
+        put: operations["rota-schedules-setCarryIn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish to the staff; refused while hard rules are broken unless acceptViolations */
+        post: operations["rota-schedules-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/evaluation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schedule's score, its violations and each person's figures */
+        get: operations["rota-schedules-evaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5436,6 +5540,1073 @@ export interface operations {
             };
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-list": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedules: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-create": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    startDate?: string;
+                    /** Format: date */
+                    endDate?: string;
+                    /**
+                     * @description A Solar Hijri month YYYY-MM (01 = Farvardin … 12 = Esfand), converted to its Gregorian days.
+                     * @example 1405-09
+                     */
+                    jalaliMonth?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_overlap`: The period overlaps another schedule of the ward. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-read": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                        staff: {
+                            userId: number;
+                            name: string;
+                            skills: string[];
+                            contractId: number | null;
+                        }[];
+                        shiftTypes: {
+                            id: number;
+                            code: string;
+                            name: string;
+                            start: string;
+                            end: string;
+                            minutes: number;
+                            minConsecutive: number;
+                            maxConsecutive: number;
+                            forbiddenNext: number[];
+                            active: boolean;
+                        }[];
+                        assignments: {
+                            userId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            pinned: boolean;
+                        }[];
+                        carryIn: {
+                            userId: number;
+                            lastShiftTypeId: number | null;
+                            consecutiveWorkingDays: number;
+                            consecutiveDaysOff: number;
+                            consecutiveSameShift: number;
+                        }[];
+                        carryInDerived: boolean;
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-remove": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_published`: The schedule is published. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-setAssignments": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    set: {
+                        userId: number;
+                        /** Format: date */
+                        date: string;
+                        shiftTypeId: number | null;
+                        skill?: string;
+                        pinned?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                        evaluation: {
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                            violations: {
+                                constraint: string;
+                                /** @enum {string} */
+                                severity: "hard" | "soft";
+                                userId?: number;
+                                date?: string;
+                                shiftTypeId?: number;
+                                skill?: string;
+                                count: number;
+                                penalty: number;
+                            }[];
+                            staff: {
+                                userId: number;
+                                assignments: number;
+                                minutes: number;
+                                workingWeekends: number;
+                                nights: number;
+                                preferencesHonoured: number;
+                                preferencesBroken: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             *     - `invalid_assignment`: An assignment is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `version_conflict`: The schedule has changed meanwhile; reload it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-setCarryIn": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    carryIn: {
+                        userId: number;
+                        lastShiftTypeId: number | null;
+                        consecutiveWorkingDays: number;
+                        consecutiveDaysOff: number;
+                        consecutiveSameShift: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                        carryIn: {
+                            userId: number;
+                            lastShiftTypeId: number | null;
+                            consecutiveWorkingDays: number;
+                            consecutiveDaysOff: number;
+                            consecutiveSameShift: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `schedule_not_found`: The schedule was not found.
+             *     - `user_not_found`: The user was not found.
+             *     - `shift_type_not_found`: The shift type was not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `version_conflict`: The schedule has changed meanwhile; reload it.
+             *     - `carry_in_derived`: The carry-in comes from the previous schedule.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-publish": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    acceptViolations?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_infeasible`: The schedule breaks hard rules. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-evaluation": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        score: {
+                            hard: number;
+                            soft: number;
+                        };
+                        violations: {
+                            constraint: string;
+                            /** @enum {string} */
+                            severity: "hard" | "soft";
+                            userId?: number;
+                            date?: string;
+                            shiftTypeId?: number;
+                            skill?: string;
+                            count: number;
+                            penalty: number;
+                        }[];
+                        staff: {
+                            userId: number;
+                            assignments: number;
+                            minutes: number;
+                            workingWeekends: number;
+                            nights: number;
+                            preferencesHonoured: number;
+                            preferencesBroken: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
+import { Assignment } from './assignment.js';
 import { AuthEvent } from './auth-event.js';
 import { Contract } from './contract.js';
 import { CoverageRequirement } from './coverage-requirement.js';
@@ -8,6 +9,9 @@ import { Invite } from './invite.js';
 import { LoginFailure } from './login-failure.js';
 import { RotaEvent } from './rota-event.js';
 import { RotaRequest } from './rota-request.js';
+import { Schedule } from './schedule.js';
+import { ScheduleCarryIn } from './schedule-carry-in.js';
+import { ScheduleCellChange } from './schedule-cell-change.js';
 import { Session } from './session.js';
 import { ShiftType } from './shift-type.js';
 import { StaffProfile } from './staff-profile.js';
@@ -16,6 +20,7 @@ import { Ward } from './ward.js';
 import { WardRotaSettings } from './ward-rota-settings.js';
 
 export {
+  Assignment,
   AuthEvent,
   Contract,
   CoverageRequirement,
@@ -26,6 +31,9 @@ export {
   LoginFailure,
   RotaEvent,
   RotaRequest,
+  Schedule,
+  ScheduleCarryIn,
+  ScheduleCellChange,
   Session,
   ShiftType,
   StaffProfile,
@@ -50,4 +58,8 @@ export const entities = [
   Holiday,
   RotaRequest,
   RotaEvent,
+  Schedule,
+  Assignment,
+  ScheduleCarryIn,
+  ScheduleCellChange,
 ];

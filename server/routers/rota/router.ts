@@ -3,6 +3,7 @@ import { contractsRouter } from './contracts/router.js';
 import { coverageRouter } from './coverage/router.js';
 import { holidaysRouter } from './holidays/router.js';
 import { requestsRouter } from './requests/router.js';
+import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
 import { staffRouter } from './staff/router.js';
@@ -16,4 +17,5 @@ export const rotaRouter = router({
   coverage: coverageRouter,
   holidays: holidaysRouter,
   requests: requestsRouter,
+  schedules: schedulesRouter,
 });

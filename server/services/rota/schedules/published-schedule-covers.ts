@@ -2,8 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * Whether a published schedule of the ward includes `date`: preferences for such a day are frozen
- * (ROTA.md §5, §6). Schedules are not stored yet: their work completes this with a query on their table.
+ * (ROTA.md §5, §6).
  */
-export async function publishedScheduleCovers(_em: EntityManager, _wardId: number, _date: string): Promise<boolean> {
-  return false;
+export async function publishedScheduleCovers(em: EntityManager, wardId: number, date: string): Promise<boolean> {
+  const rows = await em.execute(
+    `select 1 from schedule where ward_id = ? and status = 'published' and start_date <= ?::date and end_date >= ?::date limit 1`,
+    [wardId, date, date],
+  );
+  return rows.length > 0;
 }
