@@ -228,6 +228,15 @@ describe('preference', () => {
   });
 });
 
+describe('preference outside the period', () => {
+  it('concerns no cell: neither charged nor counted, nor read from another person’s row', () => {
+    const problem = tinyProblem({ days: 2, staff: [{}, {}], preferences: [{ person: 0, day: 2, kind: 'day_off' }] });
+    const roster = tinyRoster(problem, ['--', 'EE']);
+    expect(evaluate(problem, roster).score).toEqual({ hard: 0, soft: 0 });
+    expect(evaluate(problem, roster).staff[0]).toMatchObject({ preferencesHonoured: 0, preferencesBroken: 0 });
+  });
+});
+
 describe('complete_weekend', () => {
   it('charges each weekend worked on one of its two days', () => {
     // From a Monday: Saturday–Sunday are days 5–6 and 12–13.
@@ -247,6 +256,14 @@ describe('complete_weekend', () => {
     // Fridays are days 4 and 11.
     const problem = tinyProblem({ days: 14, weekendDays: [5], staff: [{ contract: { completeWeekends: true } }] });
     expect(penaltyOf(problem, tinyRoster(problem, ['----E--' + '----E--']), 'complete_weekend')).toBe(0);
+  });
+
+  it('takes a weekend cut by the period’s border as the days inside it: a period starting on a Sunday', () => {
+    const problem = tinyProblem({ days: 7, firstWeekday: 0, staff: [{ contract: { completeWeekends: true, maxWorkingWeekends: 0 } }] });
+    // Sunday (day 0) and Saturday (day 6) are two weekends of one day each.
+    const roster = tinyRoster(problem, ['E-----E']);
+    expect(penaltyOf(problem, roster, 'complete_weekend')).toBe(0);
+    expect(penaltyOf(problem, roster, 'working_weekends')).toBe(60);
   });
 
   it('takes a weekend as the weekend days that follow each other: Thursday–Friday–Saturday', () => {

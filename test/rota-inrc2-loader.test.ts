@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OFF, cellIndex, coverageIndex } from '../server/rota/problem.js';
-import { parseInstanceId, readInrc2Instance, readInrc2Solution } from '../server/rota/inrc2/index.js';
+import {
+  buildInrc2Instance,
+  parseInstanceId,
+  readInrc2Instance,
+  readInrc2Solution,
+  type Inrc2History,
+  type Inrc2Scenario,
+  type Inrc2WeekData,
+} from '../server/rota/inrc2/index.js';
 
 const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
 
@@ -107,5 +116,34 @@ describe('INRC-II instance loader', () => {
 
   it('refuses a solution folder of another instance', () => {
     expect(() => readInrc2Solution(`${N005W4}/Solution_H_1-WD_5-3-1-0`, instance)).toThrow(/does not belong/);
+  });
+});
+
+describe('INRC-II histories that already count assignments and working weekends', () => {
+  it('lower that nurse’s contract limits by what the history used, leaving the others alone', () => {
+    const read = <T>(name: string) => JSON.parse(readFileSync(`${N005W4}/${name}`, 'utf8')) as T;
+    const history = read<Inrc2History>('H0-n005w4-0.json');
+    history.nurseHistory[0] = { ...history.nurseHistory[0]!, numberOfAssignments: 3, numberOfWorkingWeekends: 1 };
+    const instance = buildInrc2Instance(
+      parseInstanceId('n005w4_0_1-2-3-3'),
+      read<Inrc2Scenario>('Sc-n005w4.json'),
+      history,
+      [1, 2, 3, 3].map((week) => read<Inrc2WeekData>(`WD-n005w4-${week}.json`)),
+    );
+    // FullTime: 15 to 22 assignments, at most 2 working weekends.
+    expect(instance.problem.staff[0]!.contract).toMatchObject({ minAssignments: 12, maxAssignments: 19, maxWorkingWeekends: 1 });
+    expect(instance.problem.staff[1]!.contract).toMatchObject({ minAssignments: 15, maxAssignments: 22, maxWorkingWeekends: 2 });
+    expect(instance.contracts[0]!.spec.minAssignments).toBe(15);
+  });
+});
+
+describe('INRC-II data that does not fit together', () => {
+  it('names the unknown nurse, shift type or day', () => {
+    const read = <T>(name: string) => JSON.parse(readFileSync(`${N005W4}/${name}`, 'utf8')) as T;
+    const week = read<Inrc2WeekData>('WD-n005w4-1.json');
+    week.shiftOffRequests.push({ nurse: 'Nobody', shiftType: 'Any', day: 'Monday' });
+    expect(() =>
+      buildInrc2Instance(parseInstanceId('n005w4_0_1'), read<Inrc2Scenario>('Sc-n005w4.json'), read<Inrc2History>('H0-n005w4-0.json'), [week]),
+    ).toThrow(/unknown nurse: "Nobody"/);
   });
 });

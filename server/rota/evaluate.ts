@@ -13,6 +13,7 @@ import {
   type Roster,
   type RosterProblem,
   type Score,
+  type SoftConstraint,
   type StaffStats,
   type Violation,
 } from './problem.js';
@@ -20,16 +21,20 @@ import {
 /** Where a violation lies: day, shift type and skill indices, -1 where they do not apply. */
 type Report = (day: number, shift: number, skill: number, count: number) => void;
 
-/** Per-problem lookups, built once per problem object (the solver scores one problem millions of times). */
+/**
+ * Per-problem lookups, built once per problem object (the solver scores one problem millions of times). A problem
+ * counts as frozen once scored: its weekends, forbidden successions, skills, leave and preferences are cached here.
+ */
 interface Tables {
-  /** `weekendOf[d]`: the weekend day d belongs to, or -1. */
-  weekendOf: Int16Array;
+  /** Weekend w: days `weekendStart[w]` to `weekendStart[w] + weekendLength[w] - 1`. */
   weekendStart: Int16Array;
   weekendLength: Int16Array;
   /** `forbidden[a * S + b]`: shift type b may not follow a. */
   forbidden: Uint8Array;
   /** `hasSkill[p * K + k]`: person p has skill k. */
   hasSkill: Uint8Array;
+  /** `onLeave[p]`: person p has a day of leave in the period (most have none: their scan is skipped). */
+  onLeave: Uint8Array;
   /** Preferences sorted by person: those of p are at `preferenceStart[p]` to `preferenceStart[p + 1]`. */
   preferenceStart: Int32Array;
   preferenceDay: Int16Array;
@@ -56,18 +61,17 @@ function tablesOf(problem: RosterProblem): Tables {
 function buildTables(problem: RosterProblem): Tables {
   const { days, staff, shiftTypes, skills } = problem;
   const weekend = new Set(problem.weekendDays);
-  const weekendOf = new Int16Array(days).fill(-1);
+  const isWeekend = (d: number) => weekend.has((problem.firstWeekday + d) % 7);
   const starts: number[] = [];
   const lengths: number[] = [];
   for (let d = 0; d < days; d++) {
-    if (!weekend.has((problem.firstWeekday + d) % 7)) continue;
-    // A weekend is a maximal run of consecutive weekend days.
-    if (d > 0 && weekendOf[d - 1]! >= 0) lengths[lengths.length - 1]!++;
+    if (!isWeekend(d)) continue;
+    // A weekend is a maximal run of consecutive weekend days (of the period: one cut by its border is shorter).
+    if (d > 0 && isWeekend(d - 1)) lengths[lengths.length - 1]!++;
     else {
       starts.push(d);
       lengths.push(1);
     }
-    weekendOf[d] = starts.length - 1;
   }
 
   const S = shiftTypes.length;
@@ -82,7 +86,8 @@ function buildTables(problem: RosterProblem): Tables {
 
   const order = problem.preferences
     .map((preference, i) => ({ preference, i }))
-    .filter(({ preference }) => preference.person >= 0 && preference.person < staff.length)
+    // A preference outside the period or the staff concerns no cell of this roster.
+    .filter(({ preference }) => preference.person >= 0 && preference.person < staff.length && preference.day >= 0 && preference.day < days)
     .sort((x, y) => x.preference.person - y.preference.person || x.preference.day - y.preference.day || x.i - y.i)
     .map(({ preference }) => preference);
   const preferenceStart = new Int32Array(staff.length + 1);
@@ -90,11 +95,11 @@ function buildTables(problem: RosterProblem): Tables {
   for (let p = 0; p < staff.length; p++) preferenceStart[p + 1]! += preferenceStart[p]!;
   const kinds = { day_off: DAY_OFF, shift_off: SHIFT_OFF, shift_on: SHIFT_ON } as const;
   return {
-    weekendOf,
     weekendStart: Int16Array.from(starts),
     weekendLength: Int16Array.from(lengths),
     forbidden,
     hasSkill,
+    onLeave: Uint8Array.from(staff, (person) => (person.leave.some(Boolean) ? 1 : 0)),
     preferenceStart,
     preferenceDay: Int16Array.from(order, (preference) => preference.day),
     preferenceKind: Uint8Array.from(order, (preference) => kinds[preference.kind]),
@@ -169,7 +174,8 @@ function missingSkill(problem: RosterProblem, tables: Tables, roster: Roster, p:
   return total;
 }
 
-function leave(problem: RosterProblem, _tables: Tables, roster: Roster, p: number, report: Report | null): number {
+function leave(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  if (tables.onLeave[p] === 0) return 0;
   const { days } = problem;
   const onLeave = problem.staff[p]!.leave;
   const base = p * days;
@@ -369,21 +375,25 @@ const COVERAGE_RULES = CONSTRAINTS.filter((rule): rule is CoverageConstraint => 
 
 /** The weight of a constraint's unit in `soft`, or -1 for a hard one (a unit of `hard`). */
 function weightOf(problem: RosterProblem, name: Constraint): number {
-  return HARD.has(name) ? -1 : problem.weights[name as keyof RosterProblem['weights']];
+  return HARD.has(name) ? -1 : problem.weights[name as SoftConstraint];
 }
+
+const PERSON_HARD = PERSON_RULES.map((rule) => HARD.has(rule.name));
 
 /** Everything but coverage for one person: what changes when only that person's cells change. */
 export function personScore(problem: RosterProblem, roster: Roster, person: number): Score {
   const tables = tablesOf(problem);
+  const weights = problem.weights;
   let hard = 0;
   let soft = 0;
   for (let i = 0; i < PERSON_RULES.length; i++) {
     const rule = PERSON_RULES[i]!;
-    const weight = weightOf(problem, rule.name);
-    if (weight === 0) continue;
-    const count = rule.count(problem, tables, roster, person, null);
-    if (weight < 0) hard += count;
-    else soft += count * weight;
+    if (PERSON_HARD[i]) {
+      hard += rule.count(problem, tables, roster, person, null);
+    } else {
+      const weight = weights[rule.name as SoftConstraint];
+      if (weight !== 0) soft += weight * rule.count(problem, tables, roster, person, null);
+    }
   }
   return { hard, soft };
 }
