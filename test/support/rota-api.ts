@@ -39,7 +39,7 @@ export async function callRoute(client: TestClient, face: Face, route: Route, in
     });
     let response;
     if (route.method === 'GET' || route.method === 'DELETE') {
-      const query = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+      const query = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)])).toString();
       response = await client.request(route.method, query ? `${path}?${query}` : path, { headers });
     } else {
       response = await client.request(route.method, path, { body: rest, headers });
