@@ -20,3 +20,4 @@ export * from './schemas/rota/common.js';
 export * from './schemas/rota/settings.js';
 export * from './schemas/rota/shift-types.js';
 export * from './schemas/rota/schedules.js';
+export * from './schemas/rota/solve.js';
