@@ -128,4 +128,22 @@ describe('the solve job, run without the queue', () => {
     expect(await jobRow(id)).toMatchObject({ status: 'cancelled', best_hard: 7 });
     expect(await cells()).toHaveLength(14);
   });
+
+  it('audits each cell it changes in a published schedule, in the name of who asked', async () => {
+    const published = await people.manager.client.post(`/api/rota/schedules/${ward.scheduleId}/publish`, { acceptViolations: true });
+    expect(published.status).toBe(200);
+    const id = await queueSolve();
+    expect(await runSolveJob({ orm: server.orm, clock: systemClock, runSolver: everyoneEarly() }, { solveJobId: id })).toBe('done');
+    const changes = await server
+      .em()
+      .execute<{ actor_id: number; before_shift_type_id: number | null; after_shift_code: string; version: number }[]>(
+        'select actor_id, before_shift_type_id, after_shift_code, version from schedule_cell_change where schedule_id = ?',
+        [ward.scheduleId],
+      );
+    expect(changes).toHaveLength(14);
+    expect(changes.map(({ actor_id, before_shift_type_id, after_shift_code }) => ({ actor_id, before_shift_type_id, after_shift_code }))).toEqual(new Array(14).fill({ actor_id: people.manager.id, before_shift_type_id: null, after_shift_code: "E" }));
+    expect(changes[0]!.version).toBe(await version());
+    const events = await server.em().execute<{ note: string; actor_id: number }[]>("select note, actor_id from rota_event where type = 'schedule.solved' and object_id = ?", [ward.scheduleId]);
+    expect(events).toEqual([{ note: `14 cells, version ${await version()}`, actor_id: people.manager.id }]);
+  });
 });

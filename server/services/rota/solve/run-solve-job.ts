@@ -36,6 +36,8 @@ export type SolveJobOutcome = 'done' | 'cancelled' | 'failed' | 'skipped' | 'los
 interface Claim {
   attempt: number;
   schedule_id: number;
+  ward_id: number;
+  requested_by_id: number | null;
   time_limit_seconds: number;
   cancel_requested_at: Date | null;
 }
@@ -56,7 +58,7 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
   const [claim] = await em.execute<Claim[]>(
     `update solve_job set status = 'running', attempt = attempt + 1, started_at = ?, progress = '[]'::jsonb, best_hard = null, best_soft = null
       where id = ? and status in ('queued', 'running')
-      returning attempt, schedule_id, time_limit_seconds, cancel_requested_at`,
+      returning attempt, schedule_id, ward_id, requested_by_id, time_limit_seconds, cancel_requested_at`,
     [startedAt, data.solveJobId],
   );
   if (!claim) return 'skipped';
@@ -131,7 +133,7 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
           [status, deps.clock.now(), result.score.hard, result.score.soft, JSON.stringify(progress), ...fence],
         );
         if (mine.length === 0) throw new AttemptLost();
-        await saveSolvedRoster(tx, built, result.roster, claim.schedule_id, deps.clock.now());
+        await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.schedule_id, wardId: claim.ward_id, actorId: claim.requested_by_id }, deps.clock.now());
       });
     } catch (error) {
       if (error instanceof AttemptLost) return 'lost';
