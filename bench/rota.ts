@@ -7,10 +7,13 @@
 //   --seconds N         time limit per instance (default 60)
 //   --parallel N        instances solved at once (default 1; each takes one core)
 //   --seed N            the solver's seed (default 1)
+//   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
+//                       default 10, 0 skips it)
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runSolveLatency } from './solve-latency.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
 type ProblemModule = typeof import('../server/rota/problem.ts');
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '60' },
       parallel: { type: 'string', default: '1' },
       seed: { type: 'string', default: '1' },
+      'latency-seconds': { type: 'string', default: '10' },
     },
   });
   const seconds = Number(values.seconds);
@@ -138,6 +142,8 @@ async function main(): Promise<void> {
     lines.push('', `Mean soft / best known: ${mean.toFixed(3)}; instances with a hard violation left: ${infeasible} of ${scored.length}.`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  const latencySeconds = Number(values['latency-seconds']);
+  if (latencySeconds > 0) process.stdout.write(`\n${await runSolveLatency({ seconds: latencySeconds, connections: 16 })}\n`);
 }
 
 await main();
