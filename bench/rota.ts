@@ -8,10 +8,13 @@
 //   --parallel N        instances solved at once (default 1; each takes one core)
 //   --seed N            the solver's seed (default 1)
 //   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
+//   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
+//                       default 10, 0 skips it)
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runSolveLatency } from './solve-latency.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
 type ProblemModule = typeof import('../server/rota/problem.ts');
@@ -94,6 +97,7 @@ async function main(): Promise<void> {
       parallel: { type: 'string', default: '1' },
       seed: { type: 'string', default: '1' },
       tuning: { type: 'string' },
+      'latency-seconds': { type: 'string', default: '10' },
     },
   });
   const seconds = Number(values.seconds);
@@ -142,6 +146,8 @@ async function main(): Promise<void> {
     lines.push('', `Mean soft / best known: ${mean.toFixed(3)}; instances with a hard violation left: ${infeasible} of ${scored.length}.`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+  const latencySeconds = Number(values['latency-seconds']);
+  if (latencySeconds > 0) process.stdout.write(`\n${await runSolveLatency({ seconds: latencySeconds, connections: 16 })}\n`);
 }
 
 await main();

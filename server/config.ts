@@ -20,6 +20,12 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
   logLevel: string;
+  /** `npm start` runs a job worker in the same process (ROTA.md §8); false leaves the jobs to `npm run worker`. */
+  worker: boolean;
+  /** Solves one process runs at once, each in its own thread. */
+  workerConcurrency: number;
+  /** How often the job queue looks for jobs whose worker died (lapsed heartbeat) or that ran too long. */
+  jobMonitorSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +110,9 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 7 * 24 * 3600),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    worker: boolean(env, 'WORKER', true),
+    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 1, 1, 16),
+    jobMonitorSeconds: integer(env, 'JOB_MONITOR_SECONDS', 10, 1, 300),
   };
 }
 

@@ -4,6 +4,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, resolveSessionSecret } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrate, openOrm } from './db/orm.js';
+import { startJobs } from './jobs/start-jobs.js';
 import { createLogger } from './logger.js';
 import { createPasswordHasher } from './services/accounts/passwords.js';
 
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const orm = await openOrm(databaseUrl);
   await migrate(orm, databaseUrl);
+  // The queue's own schema is created or migrated here; WORKER=false only sends jobs, for `npm run worker` to run.
+  const jobs = await startJobs({ orm, databaseUrl, config, clock: systemClock, logger, work: config.worker });
 
   const app = createApp({
     orm,
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     hasher: createPasswordHasher(),
     sessionSecret: resolveSessionSecret(config),
     logger,
+    jobs,
   });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -52,6 +56,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
+    // A solve running here is handed back to the queue, for another worker or the next start.
+    await jobs.stop();
     await orm.close();
     await embedded?.stop();
     process.exit(0);

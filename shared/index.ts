@@ -25,3 +25,4 @@ export * from './schemas/rota/coverage.js';
 export * from './schemas/rota/holidays.js';
 export * from './schemas/rota/requests.js';
 export * from './schemas/rota/schedules.js';
+export * from './schemas/rota/solve.js';

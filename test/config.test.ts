@@ -20,6 +20,9 @@ describe('settings', () => {
       loginMaxFailures: 5,
       loginMaxFailuresPerIp: 50,
       loginWindowSeconds: 900,
+      worker: true,
+      workerConcurrency: 1,
+      jobMonitorSeconds: 10,
     });
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
   });

@@ -35,6 +35,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   coverage: 'How many people of each skill each shift type needs, by weekday or on a date.',
   holidays: 'Hospital-wide holidays, which take the coverage of the first weekend day.',
   requests: 'Preferences (day off, shift off, shift on) and leave, with its approval workflow.',
+  solve: 'Automatic generation of a schedule, run as a job on the PostgreSQL queue: start, follow, stop.',
 };
 
 const DESCRIPTION = `Accounts, sign-in, sessions, invitations and wards of a hospital's shift-scheduling service.

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Language } from '../../shared/errors.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { JobSender } from '../jobs/job-sender.js';
 import type { PasswordHasher } from '../services/accounts/passwords.js';
 import type { RequestClient } from '../services/request-client.js';
 import { languageOf } from '../http/language.js';
@@ -19,6 +20,8 @@ export interface AppServices {
   hasher: PasswordHasher;
   sessionSecret: string;
   logger: Logger;
+  /** The PostgreSQL job queue (automatic generation runs on it). */
+  jobs: JobSender;
 }
 
 export interface Context {

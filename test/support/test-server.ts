@@ -8,8 +8,11 @@ import { createApp } from '../../server/app.js';
 import type { Clock } from '../../server/clock.js';
 import { loadConfig, resolveSessionSecret, type Config } from '../../server/config.js';
 import { migrate, openOrm } from '../../server/db/orm.js';
+import type { JobQueue } from '../../server/jobs/job-queue.js';
+import { startJobs } from '../../server/jobs/start-jobs.js';
 import { createLogger } from '../../server/logger.js';
 import { createPasswordHasher, type PasswordHasher } from '../../server/services/accounts/passwords.js';
+import type { SolverRunner } from '../../server/services/rota/solve/run-solve-job.js';
 import type { AppServices } from '../../server/trpc/context.js';
 import { TestClient } from './client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -53,7 +56,18 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** Another test server's ORM/database is shared; do not drop it on close. */
   keepDatabase?: boolean;
+  /**
+   * Start the job queue (with a worker unless the env says WORKER=false), solving with this runner (the
+   * compiled solver: jest cannot start the worker thread from the sources). Without it, sending a job fails.
+   */
+  jobs?: { runSolver: SolverRunner };
 }
+
+const NO_QUEUE = {
+  send(): Promise<string | null> {
+    throw new Error('this test server has no job queue: start it with the jobs option');
+  },
+};
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
@@ -69,13 +83,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   });
   const clock = new TestClock();
+  const logger = createLogger(config.logLevel, sink);
+  const jobs: JobQueue | undefined = options.jobs
+    ? await startJobs({ orm, databaseUrl: database.url, config, clock, logger, work: config.worker, runSolver: options.jobs.runSolver })
+    : undefined;
   const services: AppServices = {
     orm,
     config,
     clock,
     hasher: options.hasher ?? createPasswordHasher(),
     sessionSecret: resolveSessionSecret(config),
-    logger: createLogger(config.logLevel, sink),
+    logger,
+    jobs: jobs ?? NO_QUEUE,
   };
   const server: Server = await new Promise((resolve) => {
     const listening = createApp(services).listen(0, '127.0.0.1', () => resolve(listening));
@@ -99,6 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs?.stop();
       await orm.close();
       if (!options.keepDatabase) await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

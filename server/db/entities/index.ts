@@ -13,6 +13,7 @@ import { Schedule } from './schedule.js';
 import { ScheduleCarryIn } from './schedule-carry-in.js';
 import { ScheduleCellChange } from './schedule-cell-change.js';
 import { Session } from './session.js';
+import { SolveJob } from './solve-job.js';
 import { ShiftType } from './shift-type.js';
 import { StaffProfile } from './staff-profile.js';
 import { User } from './user.js';
@@ -36,6 +37,7 @@ export {
   ScheduleCellChange,
   Session,
   ShiftType,
+  SolveJob,
   StaffProfile,
   User,
   Ward,
@@ -62,4 +64,5 @@ export const entities = [
   Assignment,
   ScheduleCarryIn,
   ScheduleCellChange,
+  SolveJob,
 ];

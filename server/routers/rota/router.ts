@@ -7,6 +7,7 @@ import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
 import { staffRouter } from './staff/router.js';
+import { solveRouter } from './solve/router.js';
 
 /** The ward's rota (ROTA.md): each resource's router, wired here. */
 export const rotaRouter = router({
@@ -18,4 +19,5 @@ export const rotaRouter = router({
   holidays: holidaysRouter,
   requests: requestsRouter,
   schedules: schedulesRouter,
+  solve: solveRouter,
 });

@@ -6,7 +6,7 @@ import { serviceContext } from '../service-context.js';
 export const setAssignments = managerProcedure
   .use(withSelectedWard)
   .meta({
-    errors: ['schedule_not_found', 'version_conflict', 'invalid_assignment'],
+    errors: ['schedule_not_found', 'version_conflict', 'invalid_assignment', 'solve_in_progress'],
     largeBody: true,
     openapi: {
       method: 'PUT',

@@ -6,7 +6,7 @@ import { serviceContext } from '../service-context.js';
 export const setCarryIn = managerProcedure
   .use(withSelectedWard)
   .meta({
-    errors: ['schedule_not_found', 'version_conflict', 'carry_in_derived', 'user_not_found', 'shift_type_not_found'],
+    errors: ['schedule_not_found', 'version_conflict', 'carry_in_derived', 'user_not_found', 'shift_type_not_found', 'solve_in_progress'],
     openapi: {
       method: 'PUT',
       path: '/api/rota/schedules/{id}/carry-in',

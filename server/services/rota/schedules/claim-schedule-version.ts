@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../app-error.js';
 import type { ISchedule } from '../../../db/entities/schedule.js';
+import { refuseWhileSolving } from '../solve/refuse-while-solving.js';
 import { findWardSchedule } from './find-ward-schedule.js';
 
 /**
@@ -15,5 +16,7 @@ export async function claimScheduleVersion(tx: EntityManager, input: { wardId: n
   );
   const schedule = await findWardSchedule(tx, { wardId: input.wardId, id: input.id, lock: true });
   if (claimed.length === 0) throw new AppError('version_conflict');
+  // Cells and carry-in belong to the solver while it runs (ROTA.md §8).
+  await refuseWhileSolving(tx, schedule.id);
   return schedule;
 }
