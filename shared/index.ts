@@ -21,4 +21,6 @@ export * from './schemas/rota/settings.js';
 export * from './schemas/rota/shift-types.js';
 export * from './schemas/rota/contracts.js';
 export * from './schemas/rota/staff.js';
+export * from './schemas/rota/coverage.js';
+export * from './schemas/rota/holidays.js';
 export * from './schemas/rota/schedules.js';

@@ -52,6 +52,8 @@ export async function callRoute(client: TestClient, face: Face, route: Route, in
       ? await client.get(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
       : await client.request('POST', url, { body: input ?? {}, headers });
   if (response.status >= 400) {
+    // Refusals before tRPC runs (415, 413, invalid JSON) answer the plain Error shape on /trpc too.
+    if (typeof response.body?.code === 'string') return { status: response.status, body: response.body, code: response.body.code, headers: response.headers };
     const data = response.body?.error?.data ?? {};
     return { status: response.status, body: { error: data.error, code: data.code, ...(data.issues ? { issues: data.issues } : {}) }, code: data.code, headers: response.headers };
   }

@@ -1,5 +1,7 @@
 import { router } from '../../trpc/init.js';
 import { contractsRouter } from './contracts/router.js';
+import { coverageRouter } from './coverage/router.js';
+import { holidaysRouter } from './holidays/router.js';
 import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
@@ -11,5 +13,7 @@ export const rotaRouter = router({
   shiftTypes: shiftTypesRouter,
   contracts: contractsRouter,
   staff: staffRouter,
+  coverage: coverageRouter,
+  holidays: holidaysRouter,
   schedules: schedulesRouter,
 });
