@@ -2,6 +2,7 @@ import { router } from '../../trpc/init.js';
 import { contractsRouter } from './contracts/router.js';
 import { coverageRouter } from './coverage/router.js';
 import { holidaysRouter } from './holidays/router.js';
+import { myShifts } from './my-shifts.js';
 import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
@@ -16,4 +17,5 @@ export const rotaRouter = router({
   coverage: coverageRouter,
   holidays: holidaysRouter,
   schedules: schedulesRouter,
+  myShifts,
 });
