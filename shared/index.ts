@@ -24,3 +24,5 @@ export * from './schemas/rota/staff.js';
 export * from './schemas/rota/coverage.js';
 export * from './schemas/rota/holidays.js';
 export * from './schemas/rota/schedules.js';
+export * from './schemas/rota/views.js';
+export * from './schemas/calendar-feed.js';

@@ -1,5 +1,6 @@
 import { Assignment } from './assignment.js';
 import { AuthEvent } from './auth-event.js';
+import { CalendarFeed } from './calendar-feed.js';
 import { Contract } from './contract.js';
 import { CoverageRequirement } from './coverage-requirement.js';
 import { ForbiddenSuccession } from './forbidden-succession.js';
@@ -22,6 +23,7 @@ import { WardRotaSettings } from './ward-rota-settings.js';
 export {
   Assignment,
   AuthEvent,
+  CalendarFeed,
   Contract,
   CoverageRequirement,
   ForbiddenSuccession,
@@ -62,4 +64,5 @@ export const entities = [
   Assignment,
   ScheduleCarryIn,
   ScheduleCellChange,
+  CalendarFeed,
 ];
