@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { documentRoutes } from './http/document-routes.js';
 import { documentsRouter } from './http/documents.js';
 import { errorHandler, noStore, notFound, parseJsonBodyWithin, requireJsonContentType } from './http/guards.js';
 import { largeBodyRequests } from './http/large-bodies.js';
@@ -51,6 +52,8 @@ export function createApp(services: AppServices): Express {
   app.use(['/api', '/trpc'], noStore, requireJsonContentType, parseJsonBodyWithin(largeBodyRequests(appRouter)));
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
+  // CSV, HTML and iCalendar answers: procedures the REST adapter could only answer as JSON.
+  app.use(documentRoutes(appRouter, createContext, logInternal));
 
   app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, onError, responseMeta: errorResponseMeta }));
   app.use(

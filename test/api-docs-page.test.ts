@@ -2,20 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { BROWSER_LAUNCH_TIMEOUT, launchBrowser } from './support/browser.js';
 import { useTestServer } from './support/suite.js';
-
-// Debian's chromium: installed by .ci/run (`apt-get install -y chromium`) on a fresh machine.
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-  '--headless',
-];
 
 describe('the interactive documentation page', () => {
   const server = useTestServer();
@@ -23,11 +12,10 @@ describe('the interactive documentation page', () => {
   let screenshots: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchBrowser();
     // NOBAT_SCREENSHOTS=<dir> keeps the screenshot for a person to look at; otherwise it goes to a temporary folder.
     screenshots = process.env.NOBAT_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'nobat-docs-'));
-  });
+  }, BROWSER_LAUNCH_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
     if (screenshots && !process.env.NOBAT_SCREENSHOTS) rmSync(screenshots, { recursive: true, force: true });

@@ -1,11 +1,14 @@
 import { DriverException } from '@mikro-orm/core';
 
 /**
- * Path of a request as it may be logged: invitation tokens never reach a log line, neither from a REST
- * path nor from a tRPC query's `input` (where `invites.read` carries its token).
+ * Path of a request as it may be logged: invitation and calendar-feed tokens never reach a log line, neither
+ * from a REST path nor from a tRPC query's `input` (where `invites.read` and `calendarFeed.read` carry theirs).
  */
 export function loggableUrl(url: string): string {
-  return url.replace(/\/invite\/[^/?#]+/g, '/invite/[redacted]').replace(/^(\/trpc\/[^?#]*)[?#].*$/s, '$1?[redacted]');
+  return url
+    .replace(/\/invite\/[^/?#]+/g, '/invite/[redacted]')
+    .replace(/\/calendar-feed\/[^/?#]+/g, '/calendar-feed/[redacted]')
+    .replace(/^(\/trpc\/[^?#]*)[?#].*$/s, '$1?[redacted]');
 }
 
 /**

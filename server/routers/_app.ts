@@ -1,6 +1,7 @@
 import { router } from '../trpc/init.js';
 import { accountRouter } from './account/router.js';
 import { authRouter } from './auth/router.js';
+import { calendarFeedRouter } from './calendar-feed/router.js';
 import { employeesRouter } from './employees/router.js';
 import { healthRouter } from './health/router.js';
 import { invitesRouter } from './invites/router.js';
@@ -19,6 +20,7 @@ export const appRouter = router({
   invites: invitesRouter,
   sessions: sessionsRouter,
   rota: rotaRouter,
+  calendarFeed: calendarFeedRouter,
 });
 
 export type AppRouter = typeof appRouter;

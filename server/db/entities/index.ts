@@ -1,5 +1,6 @@
 import { Assignment } from './assignment.js';
 import { AuthEvent } from './auth-event.js';
+import { CalendarFeed } from './calendar-feed.js';
 import { Contract } from './contract.js';
 import { CoverageRequirement } from './coverage-requirement.js';
 import { ForbiddenSuccession } from './forbidden-succession.js';
@@ -23,6 +24,7 @@ import { WardRotaSettings } from './ward-rota-settings.js';
 export {
   Assignment,
   AuthEvent,
+  CalendarFeed,
   Contract,
   CoverageRequirement,
   ForbiddenSuccession,
@@ -65,4 +67,5 @@ export const entities = [
   ScheduleCarryIn,
   ScheduleCellChange,
   SolveJob,
+  CalendarFeed,
 ];

@@ -3,6 +3,7 @@ import { contractsRouter } from './contracts/router.js';
 import { coverageRouter } from './coverage/router.js';
 import { holidaysRouter } from './holidays/router.js';
 import { requestsRouter } from './requests/router.js';
+import { myShifts } from './my-shifts.js';
 import { schedulesRouter } from './schedules/router.js';
 import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
@@ -20,4 +21,5 @@ export const rotaRouter = router({
   requests: requestsRouter,
   schedules: schedulesRouter,
   solve: solveRouter,
+  myShifts,
 });
