@@ -4,10 +4,18 @@ import { Migration20261122071103_initial } from './Migration20261122071103_initi
 import { Migration20261122080309_login_attempt_pending } from './Migration20261122080309_login_attempt_pending.js';
 import { Migration20261123180000_app_secret_and_cleanup_indexes } from './Migration20261123180000_app_secret_and_cleanup_indexes.js';
 import { Migration20261123180000_username_folded_key } from './Migration20261123180000_username_folded_key.js';
+import { Migration20261123180019_rota_ground } from './Migration20261123180019_rota_ground.js';
+import { Migration20261123181400_schedules } from './Migration20261123181400_schedules.js';
+import { Migration20261123182340_solve_jobs } from './Migration20261123182340_solve_jobs.js';
+import { Migration20261123184500_calendar_feeds } from './Migration20261123184500_calendar_feeds.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
   { name: 'Migration20261122080309_login_attempt_pending', class: Migration20261122080309_login_attempt_pending },
   { name: 'Migration20261123180000_app_secret_and_cleanup_indexes', class: Migration20261123180000_app_secret_and_cleanup_indexes },
   { name: 'Migration20261123180000_username_folded_key', class: Migration20261123180000_username_folded_key },
+  { name: 'Migration20261123180019_rota_ground', class: Migration20261123180019_rota_ground },
+  { name: 'Migration20261123181400_schedules', class: Migration20261123181400_schedules },
+  { name: 'Migration20261123182340_solve_jobs', class: Migration20261123182340_solve_jobs },
+  { name: 'Migration20261123184500_calendar_feeds', class: Migration20261123184500_calendar_feeds },
 ];

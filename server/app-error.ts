@@ -9,13 +9,19 @@ export class AppError extends Error {
   readonly issues: ErrorIssue[] | undefined;
   /** Extra response headers, such as `Retry-After`. */
   readonly headers: Record<string, string> | undefined;
+  /** Extra properties of the error body, such as publishing's `violations`. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { issues?: ErrorIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { issues?: ErrorIssue[]; headers?: Record<string, string>; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(code, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.issues = options.issues;
     this.headers = options.headers;
+    this.details = options.details;
   }
 
   get status(): number {

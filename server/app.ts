@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { documentRoutes } from './http/document-routes.js';
 import { documentsRouter } from './http/documents.js';
 import {
   errorHandler,
@@ -10,12 +11,13 @@ import {
   headAsGet,
   noStore,
   notFound,
-  parseJsonBody,
+  parseJsonBodyWithin,
   refuseDeepQueryInput,
   refuseUnknownMethods,
   refuseUnknownContentEncoding,
   requireJsonContentType,
 } from './http/guards.js';
+import { largeBodyRequests } from './http/large-bodies.js';
 import { loggableError, loggableUrl } from './http/log-safe.js';
 import { canonicalPathIds } from './http/path-ids.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
@@ -67,9 +69,21 @@ export function createApp(services: AppServices): Express {
   );
   app.use(securityHeaders);
   app.use(headAsGet);
-  app.use(['/api', '/trpc'], noStore, refuseUnknownMethods, requireJsonContentType, refuseUnknownContentEncoding, parseJsonBody, refuseDeepQueryInput);
+  app.use(
+    ['/api', '/trpc'],
+    noStore,
+    refuseUnknownMethods,
+    requireJsonContentType,
+    refuseUnknownContentEncoding,
+    parseJsonBodyWithin(largeBodyRequests(appRouter)),
+    refuseDeepQueryInput,
+  );
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
+  // Path ids in plain decimal only, on the document routes and the REST adapter alike.
+  app.use('/api', canonicalPathIds());
+  // CSV, HTML and iCalendar answers: procedures the REST adapter could only answer as JSON.
+  app.use(documentRoutes(appRouter, createContext, logInternal));
 
   app.use(
     '/trpc',
@@ -83,7 +97,6 @@ export function createApp(services: AppServices): Express {
   );
   app.use(
     '/api',
-    canonicalPathIds(),
     restErrorBodies,
     // Mounted at /api but matching full paths: the adapter reads `originalUrl`-less `url`, so restore it.
     (req, _res, next) => {

@@ -23,6 +23,12 @@ export interface Config {
   /** How long a shutdown waits for requests under way before it closes their connections. */
   shutdownGraceSeconds: number;
   logLevel: string;
+  /** `npm start` runs a job worker in the same process (ROTA.md §8); false leaves the jobs to `npm run worker`. */
+  worker: boolean;
+  /** Solves one process runs at once, each in its own thread. */
+  workerConcurrency: number;
+  /** How often the job queue looks for jobs whose worker died (lapsed heartbeat) or that ran too long. */
+  jobMonitorSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +105,9 @@ const ZEnvironment = z.object({
   RETENTION_DAYS: integer(365, 1, 100 * 365),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
   LOG_LEVEL: z.string().default('info'),
+  WORKER: boolean,
+  WORKER_CONCURRENCY: integer(1, 1, 16),
+  JOB_MONITOR_SECONDS: integer(10, 1, 300),
 });
 
 /** Blank counts as unset, and surrounding spaces are not part of a value. */
@@ -132,5 +141,8 @@ export function loadConfig(env: Env = process.env): Config {
     retentionDays: settings.RETENTION_DAYS,
     shutdownGraceSeconds: settings.SHUTDOWN_GRACE_SECONDS,
     logLevel: settings.LOG_LEVEL,
+    worker: settings.WORKER ?? true,
+    workerConcurrency: settings.WORKER_CONCURRENCY,
+    jobMonitorSeconds: settings.JOB_MONITOR_SECONDS,
   };
 }

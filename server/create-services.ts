@@ -7,8 +7,11 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrate, openOrm } from './db/orm.js';
+import type { JobSender } from './jobs/job-sender.js';
+import { startJobs } from './jobs/start-jobs.js';
 import { createLogger } from './logger.js';
 import { createPasswordHasher, type PasswordHasher } from './services/accounts/passwords.js';
+import type { SolverRunner } from './services/rota/solve/run-solve-job.js';
 
 /** What lives as long as the process: shared by every request, and by a job worker. */
 export interface AppServices {
@@ -18,10 +21,15 @@ export interface AppServices {
   hasher: PasswordHasher;
   sessionSecret: string;
   logger: Logger;
+  /** The PostgreSQL job queue (automatic generation and the periodic cleanup run on it). */
+  jobs: JobSender;
 }
 
 export interface RunningServices extends AppServices {
-  /** Closes the database connections, and stops the embedded PostgreSQL when one was started. */
+  /**
+   * Stops the job queue (running jobs are handed back), closes the database connections, and stops the
+   * embedded PostgreSQL when one was started.
+   */
   close(): Promise<void>;
 }
 
@@ -30,7 +38,20 @@ export interface ServiceOverrides {
   clock?: Clock;
   hasher?: PasswordHasher;
   logger?: Logger;
+  /**
+   * The job queue. By default it is started, and runs the handlers of `server/jobs/definitions.ts` in this
+   * process when `WORKER` is true. `work` overrides `WORKER` (a worker process always works); `runSolver`
+   * replaces the solver's thread (tests bring the compiled one). `false`: no queue at all, and sending a job
+   * fails (tests that need none).
+   */
+  jobs?: false | { work?: boolean; runSolver?: SolverRunner };
 }
+
+const NO_QUEUE: JobSender = {
+  send(): Promise<string | null> {
+    throw new Error('these services were started without a job queue');
+  },
+};
 
 // Installations from before the secret moved to the database kept it in this file: keep using it.
 const LEGACY_SECRET_FILE = 'session-secret';
@@ -55,8 +76,8 @@ export async function resolveSessionSecret(orm: MikroORM, config: Config): Promi
 
 /**
  * The process's parts, from its settings: the database (embedded under `DATA_DIR` when `DATABASE_URL` is
- * unset) migrated, the ORM, the hasher, the session secret, the logger. Used by `main.ts`, the tests and
- * any worker, so that there is one wiring.
+ * unset) migrated, the ORM, the hasher, the session secret, the logger and the job queue. Used by `main.ts`,
+ * `worker.ts` and the tests, so that there is one wiring.
  */
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServices> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -70,14 +91,32 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     const orm = await openOrm(databaseUrl);
     try {
       await migrate(orm, databaseUrl);
+      const clock = overrides.clock ?? systemClock;
+      const sessionSecret = await resolveSessionSecret(orm, config);
+      // The queue's own schema (`pgboss`) is created or migrated here; with WORKER=false this process only sends.
+      const jobs =
+        overrides.jobs === false
+          ? undefined
+          : await startJobs({
+              orm,
+              databaseUrl,
+              config,
+              clock,
+              logger,
+              work: overrides.jobs?.work ?? config.worker,
+              runSolver: overrides.jobs?.runSolver,
+            });
       return {
         orm,
         config,
-        clock: overrides.clock ?? systemClock,
+        clock,
         hasher: overrides.hasher ?? createPasswordHasher(),
-        sessionSecret: await resolveSessionSecret(orm, config),
+        sessionSecret,
         logger,
+        jobs: jobs ?? NO_QUEUE,
         async close() {
+          // A solve running here is handed back to the queue, for another worker or the next start.
+          await jobs?.stop();
           await orm.close();
           await embedded?.stop();
         },

@@ -20,6 +20,9 @@ describe('settings', () => {
       loginWindowSeconds: 900,
       retentionDays: 365,
       shutdownGraceSeconds: 10,
+      worker: true,
+      workerConcurrency: 1,
+      jobMonitorSeconds: 10,
     });
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
   });

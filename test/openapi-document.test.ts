@@ -156,7 +156,10 @@ describe('the OpenAPI document', () => {
     (_name, operation) => {
       const documented = document.paths[operation.path]![operation.method.toLowerCase()]!;
       const success = String(operation.meta.successStatus ?? 200);
-      expect(documented.responses[success]?.content?.['application/json']?.schema).toBeDefined();
+      // A route that answers a document (CSV, HTML, iCalendar) lists its own media type, and only that.
+      const mediaType = operation.meta.produces?.contentType.split(';')[0] ?? 'application/json';
+      expect(Object.keys(documented.responses[success]?.content ?? {})).toEqual([mediaType]);
+      expect((documented.responses[success]?.content as Record<string, { schema?: unknown }>)[mediaType]?.schema).toBeDefined();
       if (success !== '200') expect(documented.responses['200']).toBeUndefined();
 
       const parameters = documented.parameters ?? [];

@@ -1,10 +1,12 @@
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { isIP } from 'node:net';
 import { AppError } from '../app-error.js';
 import { STATE_CHANGING_METHODS } from './methods.js';
 import { sendError } from './send-error.js';
 
 export const MAX_BODY_BYTES = 100 * 1024;
+/** For the few routes that take a whole table at once (procedures with `meta.largeBody`). */
+export const MAX_LARGE_BODY_BYTES = 1024 * 1024;
 
 /**
  * HEAD is served as GET: the tRPC and REST adapters know only GET, and would otherwise answer 204 to any
@@ -107,6 +109,18 @@ export const refuseUnknownContentEncoding: RequestHandler = (req, res, next) => 
   if (!CONTENT_ENCODINGS.has(encoding)) return sendError(req, res, new AppError('unsupported_media_type'));
   next();
 };
+
+const parseLargeJsonBody = express.json({
+  limit: MAX_LARGE_BODY_BYTES,
+  verify: (_req, _res, body) => {
+    if (nestsTooDeep(body)) throw new TooDeepError();
+  },
+});
+
+/** Parses JSON bodies with the 1 MiB limit for requests `isLarge` recognises, else with the 100 KiB one. */
+export function parseJsonBodyWithin(isLarge: (req: Request) => boolean): RequestHandler {
+  return (req, res, next) => (isLarge(req) ? parseLargeJsonBody : parseJsonBody)(req, res, next);
+}
 
 /** Turns the body parser's failures, and anything else that escaped, into the Error shape. */
 export function errorHandler(onInternal: (error: unknown) => void): ErrorRequestHandler {

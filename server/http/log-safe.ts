@@ -1,12 +1,15 @@
 import { DriverException } from '@mikro-orm/core';
 
 /**
- * Path of a request as it may be logged: invitation tokens never reach a log line, neither from a REST
- * path nor from a tRPC query's `input` (where `invites.read` carries its token).
+ * Path of a request as it may be logged: invitation and calendar-feed tokens never reach a log line, neither
+ * from a REST path nor from a tRPC query's `input` (where `invites.read` and `calendarFeed.read` carry theirs).
  */
 export function loggableUrl(url: string): string {
   // Case-insensitively, as the router matches paths: `/API/INVITE/<token>` is served too.
-  return url.replace(/\/invite\/[^/?#]+/gi, '/invite/[redacted]').replace(/^(\/trpc\/[^?#]*)[?#].*$/is, '$1?[redacted]');
+  return url
+    .replace(/\/invite\/[^/?#]+/gi, '/invite/[redacted]')
+    .replace(/\/calendar-feed\/[^/?#]+/gi, '/calendar-feed/[redacted]')
+    .replace(/^(\/trpc\/[^?#]*)[?#].*$/is, '$1?[redacted]');
 }
 
 /**

@@ -3,7 +3,7 @@ import { errorBody, ERRORS, type ErrorCode, type ErrorIssue } from '../../shared
 import { languageOf } from './language.js';
 
 interface FormattedShape {
-  data?: { code?: string; issues?: ErrorIssue[] };
+  data?: { code?: string; issues?: ErrorIssue[]; httpStatus?: unknown; path?: unknown; stack?: unknown; error?: unknown; [detail: string]: unknown };
 }
 
 function parseShape(chunk: string): FormattedShape {
@@ -26,7 +26,9 @@ export const restErrorBodies: RequestHandler = (req, res, next) => {
     if (res.statusCode >= 400 && typeof chunk === 'string') {
       const { data } = parseShape(chunk);
       if (data?.code && Object.hasOwn(ERRORS, data.code)) {
-        chunk = JSON.stringify(errorBody(data.code as ErrorCode, languageOf(req), data.issues));
+        // What the error formatter added besides tRPC's own fields are the body's extra properties (`violations`).
+        const { code, issues, error: _error, httpStatus: _status, path: _path, stack: _stack, ...details } = data;
+        chunk = JSON.stringify({ ...errorBody(code as ErrorCode, languageOf(req), issues as ErrorIssue[] | undefined), ...details });
       }
     }
     return end(chunk, ...rest);

@@ -28,6 +28,16 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   wards: 'Wards of the hospital.',
   employees: 'Staff of the selected ward, for managers.',
   invites: 'Invitations to join a ward, and accepting them.',
+  'rota-settings': "The selected ward's weekend days, minimum rest and soft-constraint weights.",
+  'shift-types': 'Kinds of shift a ward works, with their times, run lengths and forbidden successors.',
+  contracts: 'Named rule sets for staff: assignment counts, runs of work and rest, weekends.',
+  'staff-profiles': 'Who of the ward is rostered: skills and contract of each account.',
+  coverage: 'How many people of each skill each shift type needs, by weekday or on a date.',
+  holidays: 'Hospital-wide holidays, which take the coverage of the first weekend day.',
+  requests: 'Preferences (day off, shift off, shift on) and leave, with its approval workflow.',
+  solve: 'Automatic generation of a schedule, run as a job on the PostgreSQL queue: start, follow, stop.',
+  'my-rota': "The caller's own published shifts, in every ward.",
+  'calendar-feed': 'Private iCalendar addresses of published shifts, for a phone or desktop calendar to subscribe to.',
 };
 
 const DESCRIPTION = `Accounts, sign-in, sessions, invitations and wards of a hospital's shift-scheduling service.
@@ -130,6 +140,16 @@ export function buildOpenApiDocument(publicUrl: string): OpenAPIObject {
     if (!target) throw new Error(`${operation.procedure}: missing from the generated document`);
     const takesInput = Boolean(target.requestBody) || (target.parameters?.length ?? 0) > 0;
     target.responses = responsesFor(operation, target.responses ?? {}, takesInput);
+    const produces = operation.meta.produces;
+    if (produces) {
+      // Answered as a document (server/http/document-routes.ts), not as the JSON string the generator assumes.
+      const success = target.responses[String(operation.meta.successStatus ?? 200)]!;
+      target.responses[String(operation.meta.successStatus ?? 200)] = {
+        description: success.description,
+        ...(produces.headers ? { headers: Object.fromEntries(Object.entries(produces.headers).map(([name, value]) => [name, { description: `Always \`${value.length > 60 ? `${value.slice(0, 57)}…` : value}\`.`, schema: { type: 'string' } }])) } : {}),
+        content: { [produces.contentType.split(';')[0]!]: { schema: { type: 'string' } } },
+      };
+    }
     // An empty list says "no credentials needed", which is not the same as saying nothing.
     target.security = isSignedIn(operation.access) ? [{ [SECURITY_SCHEME]: [] }] : [];
     if (operation.wardScoped) target.parameters = [...(target.parameters ?? []), ...WARD_PARAMETERS];

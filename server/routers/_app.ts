@@ -1,9 +1,11 @@
 import { router } from '../trpc/init.js';
 import { accountRouter } from './account/router.js';
 import { authRouter } from './auth/router.js';
+import { calendarFeedRouter } from './calendar-feed/router.js';
 import { employeesRouter } from './employees/router.js';
 import { healthRouter } from './health/router.js';
 import { invitesRouter } from './invites/router.js';
+import { rotaRouter } from './rota/router.js';
 import { sessionsRouter } from './sessions/router.js';
 import { setupRouter } from './setup/router.js';
 import { wardsRouter } from './wards/router.js';
@@ -17,6 +19,8 @@ export const appRouter = router({
   wards: wardsRouter,
   invites: invitesRouter,
   sessions: sessionsRouter,
+  rota: rotaRouter,
+  calendarFeed: calendarFeedRouter,
 });
 
 export type AppRouter = typeof appRouter;

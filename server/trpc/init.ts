@@ -19,6 +19,13 @@ export type Meta = OpenApiMeta<{
   errors?: readonly ErrorCode[];
   /** Statuses besides the success one that answer with the output schema rather than the Error shape (health's 503). */
   outputStatuses?: readonly number[];
+  /** The request body may be up to 1 MiB instead of 100 KiB (ROTA.md: whole tables such as the coverage). */
+  largeBody?: boolean;
+  /**
+   * The REST face answers the procedure's output (a string) as this document rather than as JSON, with these
+   * headers (server/http/document-routes.ts); tRPC still answers it JSON-quoted.
+   */
+  produces?: { contentType: string; headers?: Readonly<Record<string, string>> };
 }>;
 
 /** Built once; everything else imports these few pieces. */
@@ -38,6 +45,7 @@ const t = initTRPC
           error: message,
           path: shape.data.path,
           ...(appError.issues ? { issues: appError.issues } : {}),
+          ...appError.details,
         },
       };
     },

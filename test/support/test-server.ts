@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { createServices, type AppServices } from '../../server/create-services.js';
 import { createLogger } from '../../server/logger.js';
 import type { PasswordHasher } from '../../server/services/accounts/passwords.js';
+import type { SolverRunner } from '../../server/services/rota/solve/run-solve-job.js';
 import { TestClient } from './client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { fastHasher } from './fast-hasher.js';
@@ -57,6 +58,12 @@ export interface TestServerOptions {
   database?: TestDatabase;
   /** Another test server's ORM/database is shared; do not drop it on close. */
   keepDatabase?: boolean;
+  /**
+   * Start the job queue (with a worker unless the env says WORKER=false), solving with this runner (the
+   * compiled solver: jest cannot start the worker thread from the sources; any runner will do where no solve
+   * runs). Without it, sending a job fails.
+   */
+  jobs?: { runSolver?: SolverRunner };
 }
 
 /** Every table of the entities, from the ORM's metadata: a table added to an entity is emptied too. */
@@ -88,6 +95,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     hasher: options.hasher ?? fastHasher(),
     logger: createLogger(config.logLevel, sink),
+    // No queue unless asked for: starting one costs each test file a pool and the queue's polling.
+    jobs: options.jobs ? { runSolver: options.jobs.runSolver } : false,
   });
   const { orm } = services;
   const server: Server = await new Promise((resolve) => {

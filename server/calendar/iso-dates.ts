@@ -1,0 +1,26 @@
+// Calendar days as ISO `YYYY-MM-DD` strings, counted in UTC so that no zone or daylight saving shifts a day.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function utcMs(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(utcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`: 0 for the same day, negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utcMs(to) - utcMs(from)) / DAY_MS);
+}
+
+/** 0 = Sunday … 6 = Saturday (ROTA.md's weekday numbering). */
+export function weekdayOf(date: string): number {
+  return new Date(utcMs(date)).getUTCDay();
+}
+
+/** A PostgreSQL `date` as MikroORM hands it over (a string, or a Date at UTC midnight) → `YYYY-MM-DD`. */
+export function isoDateOf(value: string | Date): string {
+  return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}

@@ -1,0 +1,51 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { Schedule } from './schedule.js';
+import { User } from './user.js';
+import { Ward } from './ward.js';
+
+export const SOLVE_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type SolveJobStatus = (typeof SOLVE_JOB_STATUSES)[number];
+
+/** One point of a solve's progress: the best score `elapsedMs` after the attempt started. */
+export interface SolveProgressPoint {
+  elapsedMs: number;
+  hard: number;
+  soft: number;
+}
+
+/**
+ * One automatic generation of a schedule (ROTA.md §8): what was asked, by whom, and how it went. The queue
+ * (pg-boss) only carries this row's id; the row is the truth the API reads and the worker writes. `attempt`
+ * counts the workers that claimed it (one died, another took over): a worker writes only while the attempt is
+ * its own. At most one job per schedule is queued or running (the partial unique index of the migration).
+ */
+export const SolveJob = defineEntity({
+  name: 'SolveJob',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    ward: () => p.manyToOne(Ward).deleteRule('cascade'),
+    schedule: () => p.manyToOne(Schedule).deleteRule('cascade'),
+    requestedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    status: p.enum(SOLVE_JOB_STATUSES),
+    timeLimitSeconds: p.integer(),
+    attempt: p.integer(),
+    bestHard: p.integer().nullable(),
+    bestSoft: p.integer().nullable(),
+    progress: p.json<SolveProgressPoint[]>(),
+    /** Why a failed job failed, for the logs and operators; never shown to API callers. */
+    error: p.string().length(500).nullable(),
+    cancelRequestedAt: p.datetime().nullable(),
+    createdAt: p.datetime(),
+    startedAt: p.datetime().nullable(),
+    finishedAt: p.datetime().nullable(),
+  },
+  indexes: [
+    { name: 'solve_job_schedule_index', properties: ['schedule', 'createdAt'] },
+    {
+      name: 'solve_job_active_unique',
+      expression: `create unique index "solve_job_active_unique" on "solve_job" ("schedule_id") where "status" in ('queued', 'running')`,
+    },
+  ],
+});
+
+export type ISolveJob = InferEntity<typeof SolveJob>;

@@ -1,0 +1,47 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { SolverRunner } from '../services/rota/solve/run-solve-job.js';
+import { solveInThread } from '../rota/solver/thread.js';
+import { jobDefinitions } from './definitions.js';
+import { startJobQueue, type JobQueue } from './job-queue.js';
+
+export interface StartJobsOptions {
+  orm: MikroORM;
+  databaseUrl: string;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Run job handlers in this process. */
+  work: boolean;
+  /** The solver's runner; `solveInThread` (the compiled worker thread beside it) unless a test brings its own. */
+  runSolver?: SolverRunner;
+}
+
+/** The job queue of a process, with every job of `jobDefinitions`; `stop()` tells running jobs to stop first. */
+export async function startJobs(options: StartJobsOptions): Promise<JobQueue> {
+  const stopping = new AbortController();
+  const queue = await startJobQueue({
+    databaseUrl: options.databaseUrl,
+    logger: options.logger,
+    work: options.work,
+    monitorSeconds: options.config.jobMonitorSeconds,
+    definitions: jobDefinitions({
+      orm: options.orm,
+      config: options.config,
+      clock: options.clock,
+      logger: options.logger,
+      runSolver: options.runSolver ?? solveInThread,
+      stopping: stopping.signal,
+      solveConcurrency: options.config.workerConcurrency,
+    }),
+  });
+  return {
+    send: (name, data) => queue.send(name, data),
+    async stop() {
+      stopping.abort();
+      await queue.stop();
+    },
+  };
+}

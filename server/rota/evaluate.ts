@@ -1,0 +1,494 @@
+/**
+ * The one definition of a roster's score (ROTA.md §7): the HTTP evaluation, publishing's feasibility check and the
+ * solver all use it. A table of named constraints, each written once: `evaluate` runs them with a report that
+ * collects violations, `personScore` and `coverageScore` run the same code without one, so that
+ * `evaluate(...).score` is exactly Σ personScore + Σ coverageScore. Pure: no database, HTTP or clock.
+ */
+import {
+  HARD_CONSTRAINTS,
+  OFF,
+  type Constraint,
+  type ContractSpec,
+  type Evaluation,
+  type Roster,
+  type RosterProblem,
+  type Score,
+  type SoftConstraint,
+  type StaffStats,
+  type Violation,
+} from './problem.js';
+
+/** Where a violation lies: day, shift type and skill indices, -1 where they do not apply. */
+type Report = (day: number, shift: number, skill: number, count: number) => void;
+
+/**
+ * Per-problem lookups, built once per problem object (the solver scores one problem millions of times). A problem
+ * counts as frozen once scored: its weekends, forbidden successions, skills, leave and preferences are cached here.
+ */
+interface Tables {
+  /** Weekend w: days `weekendStart[w]` to `weekendStart[w] + weekendLength[w] - 1`. */
+  weekendStart: Int16Array;
+  weekendLength: Int16Array;
+  /** `forbidden[a * S + b]`: shift type b may not follow a. */
+  forbidden: Uint8Array;
+  /** `hasSkill[p * K + k]`: person p has skill k. */
+  hasSkill: Uint8Array;
+  /** `onLeave[p]`: person p has a day of leave in the period (most have none: their scan is skipped). */
+  onLeave: Uint8Array;
+  /** Preferences sorted by person: those of p are at `preferenceStart[p]` to `preferenceStart[p + 1]`. */
+  preferenceStart: Int32Array;
+  preferenceDay: Int16Array;
+  /** 0 day_off, 1 shift_off, 2 shift_on. */
+  preferenceKind: Uint8Array;
+  preferenceShift: Int16Array;
+}
+
+const DAY_OFF = 0;
+const SHIFT_OFF = 1;
+const SHIFT_ON = 2;
+
+const tablesByProblem = new WeakMap<RosterProblem, Tables>();
+
+function tablesOf(problem: RosterProblem): Tables {
+  let tables = tablesByProblem.get(problem);
+  if (!tables) {
+    tables = buildTables(problem);
+    tablesByProblem.set(problem, tables);
+  }
+  return tables;
+}
+
+function buildTables(problem: RosterProblem): Tables {
+  const { days, staff, shiftTypes, skills } = problem;
+  const weekend = new Set(problem.weekendDays);
+  const isWeekend = (d: number) => weekend.has((problem.firstWeekday + d) % 7);
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  for (let d = 0; d < days; d++) {
+    if (!isWeekend(d)) continue;
+    // A weekend is a maximal run of consecutive weekend days (of the period: one cut by its border is shorter).
+    if (d > 0 && isWeekend(d - 1)) lengths[lengths.length - 1]!++;
+    else {
+      starts.push(d);
+      lengths.push(1);
+    }
+  }
+
+  const S = shiftTypes.length;
+  const forbidden = new Uint8Array(S * S);
+  for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
+
+  const K = skills.length;
+  const hasSkill = new Uint8Array(staff.length * K);
+  staff.forEach((person, p) => {
+    for (const k of person.skills) if (k >= 0 && k < K) hasSkill[p * K + k] = 1;
+  });
+
+  const order = problem.preferences
+    .map((preference, i) => ({ preference, i }))
+    // A preference outside the period or the staff concerns no cell of this roster.
+    .filter(({ preference }) => preference.person >= 0 && preference.person < staff.length && preference.day >= 0 && preference.day < days)
+    .sort((x, y) => x.preference.person - y.preference.person || x.preference.day - y.preference.day || x.i - y.i)
+    .map(({ preference }) => preference);
+  const preferenceStart = new Int32Array(staff.length + 1);
+  for (const preference of order) preferenceStart[preference.person + 1]!++;
+  for (let p = 0; p < staff.length; p++) preferenceStart[p + 1]! += preferenceStart[p]!;
+  const kinds = { day_off: DAY_OFF, shift_off: SHIFT_OFF, shift_on: SHIFT_ON } as const;
+  return {
+    weekendStart: Int16Array.from(starts),
+    weekendLength: Int16Array.from(lengths),
+    forbidden,
+    hasSkill,
+    onLeave: Uint8Array.from(staff, (person) => (person.leave.some(Boolean) ? 1 : 0)),
+    preferenceStart,
+    preferenceDay: Int16Array.from(order, (preference) => preference.day),
+    preferenceKind: Uint8Array.from(order, (preference) => kinds[preference.kind]),
+    preferenceShift: Int16Array.from(order, (preference) => preference.shift ?? -1),
+  };
+}
+
+/**
+ * A run of k days inside the period, preceded by a carried run of c days (0 when it does not touch day 0):
+ * too long by the days over `max` not already charged in the carried period; too short only when it closes
+ * before the period's end (a run open on the last day may go on in the next period).
+ */
+function runCost(k: number, c: number, open: boolean, min: number, max: number): number {
+  const length = c + k;
+  const over = Math.max(0, length - max) - Math.max(0, c - max);
+  return open ? over : over + Math.max(0, min - length);
+}
+
+/** A carried run of c days that day 0 breaks: judged only for being too short. */
+function brokenCarryCost(c: number, min: number): number {
+  return c > 0 ? Math.max(0, min - c) : 0;
+}
+
+/** A constraint on one person's row of cells; returns its count (units), reporting where when asked. */
+interface PersonConstraint {
+  name: Constraint;
+  scope: 'person';
+  /** Contract rules skip people without a contract. */
+  count(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number;
+}
+
+/** A constraint on one (day, shift type, skill) requirement covered by `count` cells. */
+interface CoverageConstraint {
+  name: Constraint;
+  scope: 'coverage';
+  count(problem: RosterProblem, index: number, covered: number): number;
+}
+
+type ConstraintRule = PersonConstraint | CoverageConstraint;
+
+function forbiddenSuccession(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  const { days } = problem;
+  const S = problem.shiftTypes.length;
+  const base = p * days;
+  let previous = problem.staff[p]!.carryIn.lastShift ?? OFF;
+  let total = 0;
+  for (let d = 0; d < days; d++) {
+    const shift = roster.shift[base + d]!;
+    if (previous >= 0 && shift >= 0 && tables.forbidden[previous * S + shift] === 1) {
+      total++;
+      if (report) report(d, shift, -1, 1);
+    }
+    previous = shift;
+  }
+  return total;
+}
+
+function missingSkill(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  const { days } = problem;
+  const K = problem.skills.length;
+  const base = p * days;
+  let total = 0;
+  for (let d = 0; d < days; d++) {
+    const shift = roster.shift[base + d]!;
+    if (shift < 0) continue;
+    const skill = roster.skill[base + d]!;
+    if (skill < 0 || skill >= K || tables.hasSkill[p * K + skill] !== 1) {
+      total++;
+      if (report) report(d, shift, skill, 1);
+    }
+  }
+  return total;
+}
+
+function leave(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  if (tables.onLeave[p] === 0) return 0;
+  const { days } = problem;
+  const onLeave = problem.staff[p]!.leave;
+  const base = p * days;
+  let total = 0;
+  for (let d = 0; d < days; d++) {
+    const shift = roster.shift[base + d]!;
+    if (shift >= 0 && onLeave[d]) {
+      total++;
+      if (report) report(d, shift, -1, 1);
+    }
+  }
+  return total;
+}
+
+function consecutiveSameShift(problem: RosterProblem, _tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  const { days, shiftTypes } = problem;
+  const base = p * days;
+  const carry = problem.staff[p]!.carryIn;
+  const carried = carry.lastShift ?? OFF;
+  let total = 0;
+  if (carried >= 0 && roster.shift[base]! !== carried) {
+    const cost = brokenCarryCost(carry.consecutiveSameShift, shiftTypes[carried]!.minConsecutive);
+    if (cost > 0) {
+      total += cost;
+      if (report) report(0, carried, -1, cost);
+    }
+  }
+  let start = 0;
+  while (start < days) {
+    const shift = roster.shift[base + start]!;
+    let end = start + 1;
+    while (end < days && roster.shift[base + end]! === shift) end++;
+    if (shift >= 0) {
+      const type = shiftTypes[shift]!;
+      const c = start === 0 && shift === carried ? carry.consecutiveSameShift : 0;
+      const cost = runCost(end - start, c, end === days, type.minConsecutive, type.maxConsecutive);
+      if (cost > 0) {
+        total += cost;
+        if (report) report(start, shift, -1, cost);
+      }
+    }
+    start = end;
+  }
+  return total;
+}
+
+/** Runs of worked days (`working`) or of days off, judged by the contract's limits. */
+function dayRuns(problem: RosterProblem, roster: Roster, p: number, working: boolean, report: Report | null): number {
+  const person = problem.staff[p]!;
+  const contract = person.contract;
+  if (!contract) return 0;
+  const { days } = problem;
+  const base = p * days;
+  const min = working ? contract.minConsecutiveWorkingDays : contract.minConsecutiveDaysOff;
+  const max = working ? contract.maxConsecutiveWorkingDays : contract.maxConsecutiveDaysOff;
+  const carried = working ? person.carryIn.consecutiveWorkingDays : person.carryIn.consecutiveDaysOff;
+  let total = 0;
+  if (roster.shift[base]! >= 0 !== working) {
+    const cost = brokenCarryCost(carried, min);
+    if (cost > 0) {
+      total += cost;
+      if (report) report(0, -1, -1, cost);
+    }
+  }
+  let start = 0;
+  while (start < days) {
+    const worked = roster.shift[base + start]! >= 0;
+    let end = start + 1;
+    while (end < days && roster.shift[base + end]! >= 0 === worked) end++;
+    if (worked === working) {
+      const cost = runCost(end - start, start === 0 ? carried : 0, end === days, min, max);
+      if (cost > 0) {
+        total += cost;
+        if (report) report(start, -1, -1, cost);
+      }
+    }
+    start = end;
+  }
+  return total;
+}
+
+function consecutiveWorkingDays(problem: RosterProblem, _tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  return dayRuns(problem, roster, p, true, report);
+}
+
+function consecutiveDaysOff(problem: RosterProblem, _tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  return dayRuns(problem, roster, p, false, report);
+}
+
+/** Whether preference i of the tables is broken by the roster. */
+function preferenceBroken(tables: Tables, roster: Roster, base: number, i: number): boolean {
+  const shift = roster.shift[base + tables.preferenceDay[i]!]!;
+  switch (tables.preferenceKind[i]) {
+    case DAY_OFF:
+      return shift >= 0;
+    case SHIFT_OFF:
+      return shift === tables.preferenceShift[i];
+    default:
+      return shift !== tables.preferenceShift[i];
+  }
+}
+
+function preference(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  const base = p * problem.days;
+  let total = 0;
+  for (let i = tables.preferenceStart[p]!; i < tables.preferenceStart[p + 1]!; i++) {
+    if (!preferenceBroken(tables, roster, base, i)) continue;
+    total++;
+    if (report) report(tables.preferenceDay[i]!, tables.preferenceShift[i]!, -1, 1);
+  }
+  return total;
+}
+
+/** The number of days of weekend w that person p works. */
+function weekendDaysWorked(tables: Tables, roster: Roster, base: number, w: number): number {
+  const start = tables.weekendStart[w]!;
+  const end = start + tables.weekendLength[w]!;
+  let worked = 0;
+  for (let d = start; d < end; d++) if (roster.shift[base + d]! >= 0) worked++;
+  return worked;
+}
+
+function completeWeekend(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  const contract = problem.staff[p]!.contract;
+  if (!contract?.completeWeekends) return 0;
+  const base = p * problem.days;
+  let total = 0;
+  for (let w = 0; w < tables.weekendStart.length; w++) {
+    const worked = weekendDaysWorked(tables, roster, base, w);
+    if (worked > 0 && worked < tables.weekendLength[w]!) {
+      total++;
+      if (report) report(tables.weekendStart[w]!, -1, -1, 1);
+    }
+  }
+  return total;
+}
+
+function assignmentCount(problem: RosterProblem, roster: Roster, p: number): number {
+  const base = p * problem.days;
+  let assignments = 0;
+  for (let d = 0; d < problem.days; d++) if (roster.shift[base + d]! >= 0) assignments++;
+  return assignments;
+}
+
+function totalAssignments(problem: RosterProblem, _tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  const contract: ContractSpec | null = problem.staff[p]!.contract;
+  if (!contract) return 0;
+  const assignments = assignmentCount(problem, roster, p);
+  const cost = Math.max(0, contract.minAssignments - assignments) + Math.max(0, assignments - contract.maxAssignments);
+  if (cost > 0 && report) report(-1, -1, -1, cost);
+  return cost;
+}
+
+function workingWeekendCount(tables: Tables, roster: Roster, base: number): number {
+  let weekends = 0;
+  for (let w = 0; w < tables.weekendStart.length; w++) if (weekendDaysWorked(tables, roster, base, w) > 0) weekends++;
+  return weekends;
+}
+
+function workingWeekends(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
+  const contract = problem.staff[p]!.contract;
+  if (!contract) return 0;
+  const cost = Math.max(0, workingWeekendCount(tables, roster, p * problem.days) - contract.maxWorkingWeekends);
+  if (cost > 0 && report) report(-1, -1, -1, cost);
+  return cost;
+}
+
+/** ROTA.md §7's table, in its order. */
+export const CONSTRAINTS: readonly ConstraintRule[] = [
+  {
+    name: 'coverage_minimum',
+    scope: 'coverage',
+    count: (problem, index, covered) => Math.max(0, problem.minimum[index]! - covered),
+  },
+  { name: 'forbidden_succession', scope: 'person', count: forbiddenSuccession },
+  { name: 'missing_skill', scope: 'person', count: missingSkill },
+  { name: 'leave', scope: 'person', count: leave },
+  {
+    name: 'coverage_optimal',
+    scope: 'coverage',
+    // Counted also where the minimum is missed: INRC-II charges both.
+    count: (problem, index, covered) => Math.max(0, problem.optimal[index]! - covered),
+  },
+  { name: 'consecutive_same_shift', scope: 'person', count: consecutiveSameShift },
+  { name: 'consecutive_working_days', scope: 'person', count: consecutiveWorkingDays },
+  { name: 'consecutive_days_off', scope: 'person', count: consecutiveDaysOff },
+  { name: 'preference', scope: 'person', count: preference },
+  { name: 'complete_weekend', scope: 'person', count: completeWeekend },
+  { name: 'total_assignments', scope: 'person', count: totalAssignments },
+  { name: 'working_weekends', scope: 'person', count: workingWeekends },
+];
+
+const HARD = new Set<Constraint>(HARD_CONSTRAINTS);
+
+const PERSON_RULES = CONSTRAINTS.filter((rule): rule is PersonConstraint => rule.scope === 'person');
+const COVERAGE_RULES = CONSTRAINTS.filter((rule): rule is CoverageConstraint => rule.scope === 'coverage');
+
+/** The weight of a constraint's unit in `soft`, or -1 for a hard one (a unit of `hard`). */
+function weightOf(problem: RosterProblem, name: Constraint): number {
+  return HARD.has(name) ? -1 : problem.weights[name as SoftConstraint];
+}
+
+const PERSON_HARD = PERSON_RULES.map((rule) => HARD.has(rule.name));
+
+/** Everything but coverage for one person: what changes when only that person's cells change. */
+export function personScore(problem: RosterProblem, roster: Roster, person: number): Score {
+  const tables = tablesOf(problem);
+  const weights = problem.weights;
+  let hard = 0;
+  let soft = 0;
+  for (let i = 0; i < PERSON_RULES.length; i++) {
+    const rule = PERSON_RULES[i]!;
+    if (PERSON_HARD[i]) {
+      hard += rule.count(problem, tables, roster, person, null);
+    } else {
+      const weight = weights[rule.name as SoftConstraint];
+      if (weight !== 0) soft += weight * rule.count(problem, tables, roster, person, null);
+    }
+  }
+  return { hard, soft };
+}
+
+/** The cost of the requirement at `coverageIndex(...)` when `count` cells cover it. */
+export function coverageScore(problem: RosterProblem, index: number, count: number): Score {
+  let hard = 0;
+  let soft = 0;
+  for (let i = 0; i < COVERAGE_RULES.length; i++) {
+    const rule = COVERAGE_RULES[i]!;
+    const weight = weightOf(problem, rule.name);
+    if (weight === 0) continue;
+    const units = rule.count(problem, index, count);
+    if (weight < 0) hard += units;
+    else soft += units * weight;
+  }
+  return { hard, soft };
+}
+
+/** How many cells cover each requirement, at `coverageIndex(...)`. */
+export function coverageCounts(problem: RosterProblem, roster: Roster): Int32Array {
+  const S = problem.shiftTypes.length;
+  const K = problem.skills.length;
+  const counts = new Int32Array(problem.days * S * K);
+  for (let cell = 0; cell < roster.shift.length; cell++) {
+    const shift = roster.shift[cell]!;
+    const skill = roster.skill[cell]!;
+    if (shift < 0 || shift >= S || skill < 0 || skill >= K) continue;
+    counts[((cell % problem.days) * S + shift) * K + skill]!++;
+  }
+  return counts;
+}
+
+/** The score, every violation and each person's figures (ROTA.md §7). */
+export function evaluate(problem: RosterProblem, roster: Roster): Evaluation {
+  const tables = tablesOf(problem);
+  const violations: Violation[] = [];
+  const score: Score = { hard: 0, soft: 0 };
+  const record = (name: Constraint, weight: number, person: number, day: number, shift: number, skill: number, count: number) => {
+    const hard = weight < 0;
+    const penalty = hard ? count : count * weight;
+    const violation: Violation = { constraint: name, severity: hard ? 'hard' : 'soft', count, penalty };
+    if (person >= 0) violation.person = person;
+    if (day >= 0) violation.day = day;
+    if (shift >= 0) violation.shift = shift;
+    if (skill >= 0) violation.skill = skill;
+    violations.push(violation);
+    if (hard) score.hard += penalty;
+    else score.soft += penalty;
+  };
+
+  const S = problem.shiftTypes.length;
+  const K = problem.skills.length;
+  const counts = coverageCounts(problem, roster);
+  for (const rule of CONSTRAINTS) {
+    const weight = weightOf(problem, rule.name);
+    // A soft rule weighted 0 costs nothing: it is not a violation the ward asked to see.
+    if (weight === 0) continue;
+    if (rule.scope === 'coverage') {
+      for (let index = 0; index < counts.length; index++) {
+        const count = rule.count(problem, index, counts[index]!);
+        if (count > 0) record(rule.name, weight, -1, Math.floor(index / (S * K)), Math.floor(index / K) % S, index % K, count);
+      }
+    } else {
+      for (let p = 0; p < problem.staff.length; p++) {
+        rule.count(problem, tables, roster, p, (day, shift, skill, count) => record(rule.name, weight, p, day, shift, skill, count));
+      }
+    }
+  }
+
+  return { score, violations, staff: problem.staff.map((_, p) => staffStats(problem, tables, roster, p)) };
+}
+
+function staffStats(problem: RosterProblem, tables: Tables, roster: Roster, p: number): StaffStats {
+  const base = p * problem.days;
+  let minutes = 0;
+  let nights = 0;
+  for (let d = 0; d < problem.days; d++) {
+    const shift = roster.shift[base + d]!;
+    if (shift < 0) continue;
+    const type = problem.shiftTypes[shift]!;
+    minutes += type.minutes;
+    if (type.endsNextDay) nights++;
+  }
+  let broken = 0;
+  for (let i = tables.preferenceStart[p]!; i < tables.preferenceStart[p + 1]!; i++) {
+    if (preferenceBroken(tables, roster, base, i)) broken++;
+  }
+  return {
+    person: p,
+    assignments: assignmentCount(problem, roster, p),
+    minutes,
+    workingWeekends: workingWeekendCount(tables, roster, base),
+    nights,
+    preferencesHonoured: tables.preferenceStart[p + 1]! - tables.preferenceStart[p]! - broken,
+    preferencesBroken: broken,
+  };
+}

@@ -1,0 +1,219 @@
+import { coverageScore } from '../evaluate.js';
+import { OFF, type Roster, type RosterProblem, type Score } from '../problem.js';
+import { PersonCost } from './person-cost.js';
+
+/**
+ * The solver's working roster with its score kept up to date move by move. The score is the evaluator's:
+ * the sum of `personScore` over people (computed by `PersonCost`, its fast equal) plus `coverageScore` over
+ * requirements, so a move's change is the change of those terms for the people and requirements it touches. A move is a few `set` calls, then
+ * `evaluate()`, then `commit()` or `rollback()`.
+ */
+export class SearchState {
+  readonly problem: RosterProblem;
+  readonly roster: Roster;
+  readonly days: number;
+  hard = 0;
+  soft = 0;
+  /** Pending move: change of the score if committed, valid after `evaluate()`. */
+  deltaHard = 0;
+  deltaSoft = 0;
+
+  readonly covered: Int32Array;
+  private readonly shiftCount: number;
+  private readonly skillCount: number;
+  private readonly personCost: PersonCost;
+  private readonly personHard: Int32Array;
+  private readonly personSoft: Int32Array;
+  private readonly coverHard: Int32Array;
+  private readonly coverSoft: Int32Array;
+
+  private readonly undoCell: Int32Array;
+  private readonly undoShift: Int16Array;
+  private readonly undoSkill: Int16Array;
+  private undoLength = 0;
+  private readonly touchedPeople: Int32Array;
+  private readonly touchedPeopleHard: Int32Array;
+  private readonly touchedPeopleSoft: Int32Array;
+  private touchedPeopleLength = 0;
+  private readonly personMark: Int32Array;
+  private readonly touchedCover: Int32Array;
+  private readonly touchedCoverHard: Int32Array;
+  private readonly touchedCoverSoft: Int32Array;
+  private touchedCoverLength = 0;
+  private readonly coverMark: Int32Array;
+  private mark = 1;
+
+  constructor(problem: RosterProblem, roster: Roster, maxCellsPerMove: number) {
+    this.problem = problem;
+    this.roster = roster;
+    this.days = problem.days;
+    this.shiftCount = problem.shiftTypes.length;
+    this.skillCount = problem.skills.length;
+    const people = problem.staff.length;
+    const requirements = problem.days * this.shiftCount * this.skillCount;
+    this.covered = new Int32Array(requirements);
+    this.personCost = new PersonCost(problem);
+    this.personHard = new Int32Array(people);
+    this.personSoft = new Int32Array(people);
+    this.coverHard = new Int32Array(requirements);
+    this.coverSoft = new Int32Array(requirements);
+    this.undoCell = new Int32Array(maxCellsPerMove);
+    this.undoShift = new Int16Array(maxCellsPerMove);
+    this.undoSkill = new Int16Array(maxCellsPerMove);
+    this.touchedPeople = new Int32Array(maxCellsPerMove);
+    this.touchedPeopleHard = new Int32Array(maxCellsPerMove);
+    this.touchedPeopleSoft = new Int32Array(maxCellsPerMove);
+    this.personMark = new Int32Array(people);
+    this.touchedCover = new Int32Array(2 * maxCellsPerMove);
+    this.touchedCoverHard = new Int32Array(2 * maxCellsPerMove);
+    this.touchedCoverSoft = new Int32Array(2 * maxCellsPerMove);
+    this.coverMark = new Int32Array(requirements);
+    this.recompute();
+  }
+
+  /** Recounts coverage and rescores everything from the roster. */
+  recompute(): void {
+    const { problem, roster, days } = this;
+    this.covered.fill(0);
+    for (let cell = 0; cell < roster.shift.length; cell++) {
+      const index = this.requirementOf(cell % days, roster.shift[cell]!, roster.skill[cell]!);
+      if (index >= 0) this.covered[index]!++;
+    }
+    this.hard = 0;
+    this.soft = 0;
+    const cost = this.personCost;
+    for (let p = 0; p < problem.staff.length; p++) {
+      cost.score(roster, p);
+      this.personHard[p] = cost.hard;
+      this.personSoft[p] = cost.soft;
+      this.hard += cost.hard;
+      this.soft += cost.soft;
+    }
+    for (let index = 0; index < this.covered.length; index++) {
+      const score = coverageScore(problem, index, this.covered[index]!);
+      this.coverHard[index] = score.hard;
+      this.coverSoft[index] = score.soft;
+      this.hard += score.hard;
+      this.soft += score.soft;
+    }
+  }
+
+  score(): Score {
+    return { hard: this.hard, soft: this.soft };
+  }
+
+  /** The requirement a cell counts towards, or -1 for a day off. */
+  requirementOf(day: number, shift: number, skill: number): number {
+    if (shift < 0 || skill < 0) return -1;
+    return (day * this.shiftCount + shift) * this.skillCount + skill;
+  }
+
+  /** Part of the pending move: cell (person, day) becomes (shift, skill). */
+  set(person: number, day: number, shift: number, skill: number): void {
+    const cell = person * this.days + day;
+    const { roster } = this;
+    const oldShift = roster.shift[cell]!;
+    const oldSkill = roster.skill[cell]!;
+    if (oldShift === shift && oldSkill === skill) return;
+    const u = this.undoLength++;
+    this.undoCell[u] = cell;
+    this.undoShift[u] = oldShift;
+    this.undoSkill[u] = oldSkill;
+    roster.shift[cell] = shift;
+    roster.skill[cell] = shift === OFF ? OFF : skill;
+    if (this.personMark[person] !== this.mark) {
+      this.personMark[person] = this.mark;
+      this.touchedPeople[this.touchedPeopleLength++] = person;
+    }
+    const before = this.requirementOf(day, oldShift, oldSkill);
+    if (before >= 0) {
+      this.covered[before]!--;
+      this.touchCover(before);
+    }
+    const after = this.requirementOf(day, shift, skill);
+    if (after >= 0) {
+      this.covered[after]!++;
+      this.touchCover(after);
+    }
+  }
+
+  private touchCover(index: number): void {
+    if (this.coverMark[index] === this.mark) return;
+    this.coverMark[index] = this.mark;
+    this.touchedCover[this.touchedCoverLength++] = index;
+  }
+
+  /** Scores the pending move into `deltaHard` and `deltaSoft`. */
+  evaluate(): void {
+    const { problem, roster } = this;
+    let hard = 0;
+    let soft = 0;
+    const cost = this.personCost;
+    for (let i = 0; i < this.touchedPeopleLength; i++) {
+      const p = this.touchedPeople[i]!;
+      cost.score(roster, p);
+      this.touchedPeopleHard[i] = cost.hard;
+      this.touchedPeopleSoft[i] = cost.soft;
+      hard += cost.hard - this.personHard[p]!;
+      soft += cost.soft - this.personSoft[p]!;
+    }
+    for (let i = 0; i < this.touchedCoverLength; i++) {
+      const index = this.touchedCover[i]!;
+      const score = coverageScore(problem, index, this.covered[index]!);
+      this.touchedCoverHard[i] = score.hard;
+      this.touchedCoverSoft[i] = score.soft;
+      hard += score.hard - this.coverHard[index]!;
+      soft += score.soft - this.coverSoft[index]!;
+    }
+    this.deltaHard = hard;
+    this.deltaSoft = soft;
+  }
+
+  /** Whether the pending move changes any cell. */
+  pending(): boolean {
+    return this.undoLength > 0;
+  }
+
+  commit(): void {
+    for (let i = 0; i < this.touchedPeopleLength; i++) {
+      const p = this.touchedPeople[i]!;
+      this.personHard[p] = this.touchedPeopleHard[i]!;
+      this.personSoft[p] = this.touchedPeopleSoft[i]!;
+    }
+    for (let i = 0; i < this.touchedCoverLength; i++) {
+      const index = this.touchedCover[i]!;
+      this.coverHard[index] = this.touchedCoverHard[i]!;
+      this.coverSoft[index] = this.touchedCoverSoft[i]!;
+    }
+    this.hard += this.deltaHard;
+    this.soft += this.deltaSoft;
+    this.clear();
+  }
+
+  rollback(): void {
+    const { roster } = this;
+    for (let u = this.undoLength - 1; u >= 0; u--) {
+      const cell = this.undoCell[u]!;
+      const day = cell % this.days;
+      const now = this.requirementOf(day, roster.shift[cell]!, roster.skill[cell]!);
+      if (now >= 0) this.covered[now]!--;
+      const before = this.requirementOf(day, this.undoShift[u]!, this.undoSkill[u]!);
+      if (before >= 0) this.covered[before]!++;
+      roster.shift[cell] = this.undoShift[u]!;
+      roster.skill[cell] = this.undoSkill[u]!;
+    }
+    this.clear();
+  }
+
+  private clear(): void {
+    this.undoLength = 0;
+    this.touchedPeopleLength = 0;
+    this.touchedCoverLength = 0;
+    this.mark++;
+    if (this.mark === 0x7fffffff) {
+      this.mark = 1;
+      this.personMark.fill(0);
+      this.coverMark.fill(0);
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import { router } from '../../trpc/init.js';
+import { read } from './read.js';
+
+export const calendarFeedRouter = router({ read });

@@ -1,0 +1,7 @@
+import { router } from '../../../trpc/init.js';
+import { read } from './read.js';
+import { start } from './start.js';
+import { stop } from './stop.js';
+
+/** Automatic generation of a schedule (ROTA.md §8). */
+export const solveRouter = router({ start, read, stop });

@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OFF, type Roster } from '../../../rota/problem.js';
+import type { ScheduleProblem } from '../schedules/build-roster-problem.js';
+
+export interface SolvedRosterTarget {
+  scheduleId: number;
+  wardId: number;
+  /** Who asked for the solve: the actor of the audit lines when the schedule is published. */
+  actorId: number | null;
+}
+
+interface Cell {
+  user_id: number;
+  date: string;
+  shift_type_id: number;
+  skill: string;
+}
+
+const cellKey = (cell: { user_id: number; date: string }) => `${cell.user_id}|${cell.date}`;
+
+/**
+ * Writes a solved roster into its schedule, inside the caller's transaction with the schedule's row locked:
+ * the unpinned cells are replaced by the roster's (as unpinned cells), the pinned ones stay as they are, and
+ * the version moves on so that an editor holding the old one is told it changed. On a published schedule each
+ * changed cell is audited, before and after, as a manual edit is (ROTA.md §6), with one rota event for the solve.
+ */
+export async function saveSolvedRoster(tx: EntityManager, built: ScheduleProblem, roster: Roster, target: SolvedRosterTarget, now: Date): Promise<void> {
+  const { problem, people, dates, shiftTypeIds, pinned } = built;
+  const cells: Cell[] = [];
+  for (let p = 0; p < people.length; p++) {
+    for (let d = 0; d < problem.days; d++) {
+      const cell = p * problem.days + d;
+      if (pinned[cell] || roster.shift[cell] === OFF) continue;
+      cells.push({ user_id: people[p]!.userId, date: dates[d]!, shift_type_id: shiftTypeIds[roster.shift[cell]!]!, skill: problem.skills[roster.skill[cell]!]! });
+    }
+  }
+  const [schedule] = await tx.execute<{ status: string; version: number }[]>(
+    'update schedule set version = version + 1, updated_at = ? where id = ? returning status, version',
+    [now, target.scheduleId],
+  );
+  const before =
+    schedule!.status === 'published'
+      ? await tx.execute<Cell[]>('select user_id, date::text as date, shift_type_id, skill from assignment where schedule_id = ? and not pinned', [target.scheduleId])
+      : [];
+  await tx.execute('delete from assignment where schedule_id = ? and not pinned', [target.scheduleId]);
+  if (cells.length > 0) {
+    await tx.execute(
+      `insert into assignment (schedule_id, user_id, date, shift_type_id, skill, pinned)
+       select ?, x.user_id, x.date, x.shift_type_id, x.skill, false
+         from jsonb_to_recordset(?::jsonb) as x(user_id int, date date, shift_type_id int, skill text)`,
+      [target.scheduleId, JSON.stringify(cells)],
+    );
+  }
+  if (schedule!.status === 'published') await auditSolvedCells(tx, before, cells, target, schedule!.version, now);
+}
+
+async function auditSolvedCells(tx: EntityManager, before: Cell[], after: Cell[], target: SolvedRosterTarget, version: number, now: Date): Promise<void> {
+  const old = new Map(before.map((cell) => [cellKey(cell), cell]));
+  const changes: { user_id: number; date: string; before_id: number | null; before_skill: string | null; after_id: number | null; after_skill: string | null }[] = [];
+  for (const cell of after) {
+    const previous = old.get(cellKey(cell));
+    old.delete(cellKey(cell));
+    if (previous?.shift_type_id === cell.shift_type_id && previous.skill === cell.skill) continue;
+    changes.push({ user_id: cell.user_id, date: cell.date, before_id: previous?.shift_type_id ?? null, before_skill: previous?.skill ?? null, after_id: cell.shift_type_id, after_skill: cell.skill });
+  }
+  for (const cell of old.values()) {
+    changes.push({ user_id: cell.user_id, date: cell.date, before_id: cell.shift_type_id, before_skill: cell.skill, after_id: null, after_skill: null });
+  }
+  if (changes.length > 0) {
+    await tx.execute(
+      `insert into schedule_cell_change (ward_id, schedule_id, version, user_id, date, before_shift_type_id, before_shift_code, before_skill,
+                                         after_shift_type_id, after_shift_code, after_skill, actor_id, created_at)
+       select ?, ?, ?, x.user_id, x.date, x.before_id, b.code, x.before_skill, x.after_id, a.code, x.after_skill, ?, ?
+         from jsonb_to_recordset(?::jsonb) as x(user_id int, date date, before_id int, before_skill text, after_id int, after_skill text)
+         left join shift_type b on b.id = x.before_id
+         left join shift_type a on a.id = x.after_id`,
+      [target.wardId, target.scheduleId, version, target.actorId, now, JSON.stringify(changes)],
+    );
+  }
+  await tx.execute(
+    `insert into rota_event (type, ward_id, object_type, object_id, user_id, actor_id, note, ip, user_agent, created_at)
+     values ('schedule.solved', ?, 'schedule', ?, null, ?, ?, null, null, ?)`,
+    [target.wardId, target.scheduleId, target.actorId, `${changes.length} cells, version ${version}`, now],
+  );
+}

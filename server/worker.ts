@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createServices } from './create-services.js';
+
+/**
+ * `npm run worker`: a process that runs jobs and serves nothing, on the database of DATABASE_URL (the one
+ * the service uses), so a hospital that needs more solving power starts more of these on other machines.
+ * Its parts are those of the service (`createServices`); it always runs the job handlers, whatever WORKER says.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+    if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', "must name the service's database for a worker process");
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`nobat worker: invalid setting ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const services = await createServices(config, { jobs: { work: true } });
+  const { logger } = services;
+  console.log('nobat worker running');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker shutting down');
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`nobat worker: failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { SoftConstraint } from '../../../server/rota/problem.js';
+import { jsonInteger, ZWeekday } from './common.js';
+
+/** The soft constraints of ROTA.md §7, whose weights a ward sets; the same list as the roster engine's. */
+export const ROTA_WEIGHT_NAMES = [
+  'coverage_optimal',
+  'consecutive_same_shift',
+  'consecutive_working_days',
+  'consecutive_days_off',
+  'preference',
+  'complete_weekend',
+  'total_assignments',
+  'working_weekends',
+] as const satisfies readonly SoftConstraint[];
+
+const ZWeight = jsonInteger(0, 1000);
+
+export const ZRotaWeights = z.object(Object.fromEntries(ROTA_WEIGHT_NAMES.map((name) => [name, z.number().int()])) as Record<SoftConstraint, z.ZodNumber>);
+export type TRotaWeights = z.infer<typeof ZRotaWeights>;
+
+/** A ward's rota settings (ROTA.md §1), as stored and answered. */
+export const ZRotaSettings = z.object({
+  weekendDays: z.array(z.number().int()),
+  minRestHours: z.number().int(),
+  weights: ZRotaWeights,
+});
+export type TRotaSettings = z.infer<typeof ZRotaSettings>;
+
+/** The whole object: missing keys, also inside `weights`, take their defaults. An unknown weight is refused. */
+export const ZPutRotaSettingsRequest = z.object({
+  weekendDays: z
+    .array(ZWeekday)
+    .min(1)
+    .max(3)
+    .refine((days) => new Set(days).size === days.length, 'Weekend days must be distinct.')
+    .optional(),
+  minRestHours: jsonInteger(0, 24).optional(),
+  weights: z.strictObject(Object.fromEntries(ROTA_WEIGHT_NAMES.map((name) => [name, ZWeight.optional()])) as Record<SoftConstraint, z.ZodOptional<typeof ZWeight>>).optional(),
+});
+export type TPutRotaSettingsRequest = z.infer<typeof ZPutRotaSettingsRequest>;

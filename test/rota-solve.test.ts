@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
+import { buildIntoTemporaryDirectory } from './support/build.js';
+import { callRoute, FACES, setUpRotaPeople, type RotaPeople, type Route } from './support/rota-api.js';
+import { compiledSolver, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
+import { useFreshInstallation } from './support/suite.js';
+
+const SOLVE = {
+  start: { procedure: 'rota.solve.start', method: 'POST', path: '/api/rota/schedules/{id}/solve' },
+  read: { procedure: 'rota.solve.read', method: 'GET', path: '/api/rota/schedules/{id}/solve' },
+  stop: { procedure: 'rota.solve.stop', method: 'DELETE', path: '/api/rota/schedules/{id}/solve' },
+} as const satisfies Record<string, Route>;
+
+describe('automatic generation as jobs (ROTA.md §8)', () => {
+  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let solver: SolverRunner;
+  beforeAll(async () => {
+    build = buildIntoTemporaryDirectory();
+    solver = await compiledSolver(build.dir);
+  }, 120_000);
+  afterAll(() => build?.remove());
+
+  const { server, installation } = useFreshInstallation({ jobs: { runSolver: (input, options) => solver(input, options) } });
+  let people: RotaPeople;
+  let ward: SolveWard;
+  const solvePath = () => `/api/rota/schedules/${ward.scheduleId}/solve`;
+  const schedulePath = () => `/api/rota/schedules/${ward.scheduleId}`;
+  const put = (path: string, body: unknown) => people.manager.client.request('PUT', path, { body });
+
+  async function setUp(optimal?: number) {
+    people = await setUpRotaPeople(server, installation);
+    ward = await setUpSolveWard(server, people.manager.client, people.wardId, [people.manager.id, people.employee.id, people.colleague.id], optimal === undefined ? {} : { optimal });
+  }
+
+  /** Starts a solve that cannot end by itself soon (600 s, a soft penalty no roster avoids) and waits for it to run. */
+  async function startLongSolve() {
+    const started = await people.manager.client.post(solvePath(), { timeLimitSeconds: 600 });
+    expect(started.status).toBe(202);
+    return waitForSolve(people.manager.client, ward.scheduleId, (job) => job.status === 'running' && job.best !== null);
+  }
+
+  describe('on a ward that can be fully rostered', () => {
+    beforeEach(() => setUp());
+
+    it.each(FACES)('answers 404 job_not_found before any solve (%s)', async (face) => {
+      const answer = await callRoute(people.manager.client, face, SOLVE.read, { id: ward.scheduleId });
+      expect(answer.status).toBe(404);
+      expect(answer.code).toBe('job_not_found');
+      expect((await callRoute(people.manager.client, face, SOLVE.stop, { id: ward.scheduleId })).code).toBe('job_not_found');
+    });
+
+    it.each(FACES)('queues a solve (202 on REST) that runs to done and writes a roster with no hard violation (%s)', async (face) => {
+      const before = (await people.manager.client.get(schedulePath())).body.schedule;
+      const started = await callRoute(people.manager.client, face, SOLVE.start, { id: ward.scheduleId, timeLimitSeconds: 2 });
+      expect(started.status).toBe(face === 'rest' ? 202 : 200);
+      expect(started.body.job).toMatchObject({ status: 'queued', timeLimitSeconds: 2, startedAt: null, finishedAt: null, best: null, progress: [] });
+
+      const job = await waitForSolveEnd(people.manager.client, ward.scheduleId);
+      expect(job).toMatchObject({ id: started.body.job.id, status: 'done', best: { hard: 0 } });
+      expect(job.startedAt).not.toBeNull();
+      expect(job.finishedAt).not.toBeNull();
+      expect(job.progress.length).toBeGreaterThan(0);
+      expect(job.progress.at(-1)).toMatchObject(job.best);
+
+      const after = await people.manager.client.get(schedulePath());
+      expect(after.body.schedule.version).toBe(before.version + 1);
+      expect(after.body.schedule.score).toEqual(job.best);
+      expect(after.body.assignments.length).toBeGreaterThanOrEqual(14);
+      expect(after.body.assignments.every((cell: { pinned: boolean }) => !cell.pinned)).toBe(true);
+      const evaluation = await people.manager.client.get(`${schedulePath()}/evaluation`);
+      expect(evaluation.body.score.hard).toBe(0);
+    });
+
+    it('keeps pinned cells and assigns nobody inside an approved leave', async () => {
+      await insertApprovedLeave(server, people.wardId, people.employee.id, '2026-12-08', '2026-12-10');
+      const version = (await people.manager.client.get(schedulePath())).body.schedule.version;
+      // The colleague pinned on the late shift on the first two days, and on a day off on the third (no cell).
+      const pinned = await put(`${schedulePath()}/assignments`, {
+        version,
+        set: [
+          { userId: people.colleague.id, date: '2026-12-07', shiftTypeId: ward.late },
+          { userId: people.colleague.id, date: '2026-12-08', shiftTypeId: ward.late },
+          { userId: people.manager.id, date: '2026-12-09', shiftTypeId: ward.early, pinned: false },
+        ],
+      });
+      expect(pinned.status).toBe(200);
+
+      expect((await people.manager.client.post(solvePath(), { timeLimitSeconds: 1 })).status).toBe(202);
+      expect((await waitForSolveEnd(people.manager.client, ward.scheduleId)).status).toBe('done');
+
+      const cells: { userId: number; date: string; shiftTypeId: number; pinned: boolean }[] = (await people.manager.client.get(schedulePath())).body.assignments;
+      const at = (userId: number, date: string) => cells.find((cell) => cell.userId === userId && cell.date === date);
+      expect(at(people.colleague.id, '2026-12-07')).toMatchObject({ shiftTypeId: ward.late, pinned: true });
+      expect(at(people.colleague.id, '2026-12-08')).toMatchObject({ shiftTypeId: ward.late, pinned: true });
+      for (const date of ['2026-12-08', '2026-12-09', '2026-12-10']) expect(at(people.employee.id, date)).toBeUndefined();
+      // The unpinned cell was the solver's to change: whatever it holds now is unpinned.
+      expect(at(people.manager.id, '2026-12-09')?.pinned ?? false).toBe(false);
+    });
+
+    it('answers 404 schedule_not_found for another ward\'s schedule and 403 forbidden to an employee', async () => {
+      for (const route of Object.values(SOLVE)) {
+        for (const face of FACES) {
+          const foreign = await callRoute(people.otherManager.client, face, route, { id: ward.scheduleId });
+          expect([route.procedure, foreign.status, foreign.code]).toEqual([route.procedure, 404, 'schedule_not_found']);
+          const employee = await callRoute(people.employee.client, face, route, { id: ward.scheduleId });
+          expect([route.procedure, employee.status, employee.code]).toEqual([route.procedure, 403, 'forbidden']);
+        }
+      }
+      expect((await people.manager.client.get(solvePath())).status).toBe(404);
+    });
+
+    it('refuses a time limit outside 1..600 whole seconds, and queues nothing', async () => {
+      for (const timeLimitSeconds of [0, 601, 1.5, '30', null]) {
+        const answer = await people.manager.client.post(solvePath(), { timeLimitSeconds });
+        expect([timeLimitSeconds, answer.status, answer.body.code]).toEqual([timeLimitSeconds, 400, 'invalid_input']);
+      }
+      expect((await people.manager.client.get(solvePath())).status).toBe(404);
+    });
+
+    it('takes 30 seconds when no time limit is given', async () => {
+      const started = await people.manager.client.post(solvePath(), {});
+      expect(started.status).toBe(202);
+      expect(started.body.job.timeLimitSeconds).toBe(30);
+      expect((await people.manager.client.delete(solvePath())).status).toBe(200);
+      expect(['cancelled', 'done']).toContain((await waitForSolveEnd(people.manager.client, ward.scheduleId)).status);
+    });
+  });
+
+  describe('while a solve runs', () => {
+    beforeEach(() => setUp(3));
+
+    it('admits one solve per schedule: of two parallel starts one is queued, the other 409 solve_in_progress', async () => {
+      const answers = await Promise.all([1, 2].map(() => people.manager.client.post(solvePath(), { timeLimitSeconds: 600 })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+      expect(answers.find((answer) => answer.status === 409)!.body.code).toBe('solve_in_progress');
+      const again = await callRoute(people.manager.client, 'trpc', SOLVE.start, { id: ward.scheduleId, timeLimitSeconds: 5 });
+      expect(again.code).toBe('solve_in_progress');
+      expect((await people.manager.client.delete(solvePath())).status).toBe(200);
+      await waitForSolveEnd(people.manager.client, ward.scheduleId);
+    });
+
+    it('refuses assignment and carry-in edits with 409 solve_in_progress, and accepts them again once it is over', async () => {
+      await startLongSolve();
+      const version = (await people.manager.client.get(schedulePath())).body.schedule.version;
+      const cell = { userId: people.employee.id, date: '2026-12-07', shiftTypeId: ward.early };
+      const assignments = await put(`${schedulePath()}/assignments`, { version, set: [cell] });
+      expect([assignments.status, assignments.body.code]).toEqual([409, 'solve_in_progress']);
+      const carryIn = await put(`${schedulePath()}/carry-in`, { version, carryIn: [] });
+      expect([carryIn.status, carryIn.body.code]).toEqual([409, 'solve_in_progress']);
+      expect((await people.manager.client.get(schedulePath())).body.schedule.version).toBe(version);
+
+      expect((await people.manager.client.delete(solvePath())).status).toBe(200);
+      await waitForSolveEnd(people.manager.client, ward.scheduleId);
+      const now = (await people.manager.client.get(schedulePath())).body.schedule.version;
+      expect((await put(`${schedulePath()}/assignments`, { version: now, set: [cell] })).status).toBe(200);
+    });
+
+    it.each(FACES)('stops on DELETE and keeps the best roster so far (%s)', async (face) => {
+      const running = await startLongSolve();
+      const version = (await people.manager.client.get(schedulePath())).body.schedule.version;
+      const stopped = await callRoute(people.manager.client, face, SOLVE.stop, { id: ward.scheduleId });
+      expect(stopped.status).toBe(200);
+      expect(stopped.body).toEqual({ ok: true });
+
+      const job = await waitForSolveEnd(people.manager.client, ward.scheduleId);
+      expect(job).toMatchObject({ id: running.id, status: 'cancelled' });
+      expect(job.best).not.toBeNull();
+      expect(job.finishedAt).not.toBeNull();
+      const after = (await people.manager.client.get(schedulePath())).body;
+      expect(after.schedule.version).toBe(version + 1);
+      expect(after.schedule.score).toEqual(job.best);
+      expect(after.assignments.length).toBeGreaterThan(0);
+
+      // Stopping what is over changes nothing; a new solve may start.
+      expect((await people.manager.client.delete(solvePath())).status).toBe(200);
+      expect((await people.manager.client.get(solvePath())).body.job).toEqual(job);
+      const next = await people.manager.client.post(solvePath(), { timeLimitSeconds: 1 });
+      expect(next.status).toBe(202);
+      expect(next.body.job.id).not.toBe(job.id);
+      expect((await waitForSolveEnd(people.manager.client, ward.scheduleId)).status).toBe('done');
+    });
+  });
+});

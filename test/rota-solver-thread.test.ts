@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { evaluate } from '../server/rota/evaluate.js';
+import { readInrc2Instance } from '../server/rota/inrc2/index.js';
+import { emptyRoster } from '../server/rota/problem.js';
+import type { SolveProgress } from '../server/rota/solver/solve.js';
+import { buildIntoTemporaryDirectory } from './support/build.js';
+
+type ThreadModule = typeof import('../server/rota/solver/thread.js');
+
+const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+
+// The worker thread runs the compiled solver (jest's own module loader does not reach into worker threads),
+// so these tests build the project first, as a job worker would run it from dist/.
+describe('the solver in a worker thread', () => {
+  let build: { dir: string; remove(): void };
+  let thread: ThreadModule;
+
+  beforeAll(async () => {
+    build = buildIntoTemporaryDirectory();
+    thread = (await import(pathToFileURL(join(build.dir, 'server/rota/solver/thread.js')).href)) as ThreadModule;
+  });
+  afterAll(() => build?.remove());
+
+  it('solves n005w4 off the event loop, reporting progress, and answers a roster the evaluator agrees with', async () => {
+    const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
+    const progress: SolveProgress[] = [];
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const result = await thread.solveInThread(
+      { problem, initial: emptyRoster(problem) },
+      { timeLimitMs: 60_000, seed: 4, maxMoves: 400_000, onProgress: (report) => progress.push(report) },
+    );
+    clearInterval(timer);
+    expect(result.stoppedBy).toBe('moves');
+    expect(result.score.hard).toBe(0);
+    expect(evaluate(problem, result.roster).score).toEqual(result.score);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject(result.score);
+    // The event loop kept turning while the thread worked.
+    expect(ticks).toBeGreaterThan(1);
+  });
+
+  it('stops when its signal aborts and keeps the best roster so far', async () => {
+    const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
+    const controller = new AbortController();
+    const progress: SolveProgress[] = [];
+    const result = await thread.solveInThread(
+      { problem, initial: emptyRoster(problem) },
+      {
+        timeLimitMs: 600_000,
+        seed: 5,
+        signal: controller.signal,
+        onProgress: (report) => {
+          progress.push(report);
+          controller.abort();
+        },
+      },
+    );
+    expect(result.stoppedBy).toBe('aborted');
+    expect(evaluate(problem, result.roster).score).toEqual(result.score);
+    expect(progress.at(-1)).toMatchObject(result.score);
+  });
+
+  it('rejects when the worker fails', async () => {
+    const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
+    const broken = { ...problem, staff: problem.staff.map((person) => ({ ...person, leave: null as unknown as boolean[] })) };
+    await expect(thread.solveInThread({ problem: broken, initial: emptyRoster(problem) }, { timeLimitMs: 1_000, seed: 1 })).rejects.toThrow();
+  });
+});

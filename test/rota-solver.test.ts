@@ -1,0 +1,310 @@
+import { describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
+import { evaluate, personScore } from '../server/rota/evaluate.js';
+import { readInrc2Instance } from '../server/rota/inrc2/index.js';
+import {
+  DEFAULT_WEIGHTS,
+  OFF,
+  cellIndex,
+  coverageIndex,
+  emptyRoster,
+  type Roster,
+  type RosterProblem,
+} from '../server/rota/problem.js';
+import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
+import { changeBlock, changeCell, changeToNeed, moveSpace, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { PersonCost } from '../server/rota/solver/person-cost.js';
+import { seededRandom } from '../server/rota/solver/random.js';
+import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
+import { SearchState } from '../server/rota/solver/state.js';
+
+const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+
+/** A clock that only moves when told: no test depends on how fast the machine is. */
+function frozenClock(): SolveOptions['now'] {
+  return () => 0;
+}
+
+function budget(seed: number, maxMoves: number, extra: Partial<SolveOptions> = {}): SolveOptions {
+  return { now: frozenClock(), deadline: 1, seed, maxMoves, ...extra };
+}
+
+function n005w4(): RosterProblem {
+  return readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3').problem;
+}
+
+/**
+ * A hand-made ward: 8 nurses (two of them charge nurses), two weeks from a Monday, day (D) and night (N) shifts,
+ * no day straight after a night; two day nurses, one night nurse and a charge nurse by day needed every day.
+ */
+function handMadeWard(): RosterProblem {
+  const days = 14;
+  const contract = {
+    minAssignments: 6,
+    maxAssignments: 10,
+    minConsecutiveWorkingDays: 2,
+    maxConsecutiveWorkingDays: 5,
+    minConsecutiveDaysOff: 1,
+    maxConsecutiveDaysOff: 4,
+    maxWorkingWeekends: 1,
+    completeWeekends: true,
+  };
+  const problem: RosterProblem = {
+    days,
+    firstWeekday: 1,
+    weekendDays: [6, 0],
+    skills: ['charge', 'nurse'],
+    shiftTypes: [
+      { id: 11, code: 'D', minutes: 480, endsNextDay: false, minConsecutive: 1, maxConsecutive: 5, assignable: true },
+      { id: 12, code: 'N', minutes: 600, endsNextDay: true, minConsecutive: 2, maxConsecutive: 4, assignable: true },
+      { id: 13, code: 'X', minutes: 240, endsNextDay: false, minConsecutive: 1, maxConsecutive: 5, assignable: false },
+    ],
+    forbiddenNext: [
+      [false, false, false],
+      [true, false, false],
+      [false, false, false],
+    ],
+    staff: Array.from({ length: 8 }, (_, p) => ({
+      id: 100 + p,
+      skills: p < 2 ? [0, 1] : [1],
+      contract,
+      carryIn: { lastShift: p === 3 ? 1 : null, consecutiveWorkingDays: p === 3 ? 2 : 0, consecutiveDaysOff: p === 3 ? 0 : 2, consecutiveSameShift: p === 3 ? 2 : 0 },
+      leave: Array.from({ length: days }, (_, d) => p === 5 && d >= 3 && d <= 6),
+    })),
+    minimum: [],
+    optimal: [],
+    preferences: [
+      { person: 2, day: 5, kind: 'day_off', shift: null },
+      { person: 4, day: 8, kind: 'shift_on', shift: 1 },
+    ],
+    weights: { ...DEFAULT_WEIGHTS },
+  };
+  const size = days * problem.shiftTypes.length * problem.skills.length;
+  problem.minimum = new Array<number>(size).fill(0);
+  problem.optimal = new Array<number>(size).fill(0);
+  for (let d = 0; d < days; d++) {
+    problem.minimum[coverageIndex(problem, d, 0, 0)] = 1;
+    problem.optimal[coverageIndex(problem, d, 0, 0)] = 1;
+    problem.minimum[coverageIndex(problem, d, 0, 1)] = 1;
+    problem.optimal[coverageIndex(problem, d, 0, 1)] = 2;
+    problem.minimum[coverageIndex(problem, d, 1, 1)] = 1;
+    problem.optimal[coverageIndex(problem, d, 1, 1)] = 1;
+  }
+  return problem;
+}
+
+function copy(roster: Roster): Roster {
+  return { shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) };
+}
+
+/** A roster with every cell random: work (any shift type, any skill, even one the person lacks) or off. */
+function randomRoster(problem: RosterProblem, seed: number): Roster {
+  const random = seededRandom(seed);
+  const roster = emptyRoster(problem);
+  for (let cell = 0; cell < roster.shift.length; cell++) {
+    if (random.int(2) === 0) continue;
+    roster.shift[cell] = random.int(problem.shiftTypes.length);
+    roster.skill[cell] = random.int(problem.skills.length);
+  }
+  return roster;
+}
+
+describe('the solver', () => {
+  it('finds a roster with no hard violation on n005w4, scored as the evaluator scores it', () => {
+    const problem = n005w4();
+    const result = solve({ problem, initial: emptyRoster(problem) }, budget(1, 50_000));
+    expect(result.score.hard).toBe(0);
+    expect(evaluate(problem, result.roster).score).toEqual(result.score);
+    expect(result.firstFeasibleMs).not.toBeNull();
+  });
+
+  it('finds a roster with no hard violation on a hand-made ward, assigning no inactive shift type', () => {
+    const problem = handMadeWard();
+    const initial = emptyRoster(problem);
+    // An inactive shift type left in an unpinned cell is cleared, not kept.
+    initial.shift[cellIndex(problem, 6, 2)] = 2;
+    initial.skill[cellIndex(problem, 6, 2)] = 1;
+    const result = solve({ problem, initial }, budget(7, 50_000));
+    expect(evaluate(problem, result.roster).score).toEqual(result.score);
+    expect(result.score.hard).toBe(0);
+    expect([...result.roster.shift].filter((shift) => shift === 2)).toEqual([]);
+    for (let p = 0; p < problem.staff.length; p++) {
+      for (let d = 0; d < problem.days; d++) {
+        const cell = cellIndex(problem, p, d);
+        if (result.roster.shift[cell] === OFF) expect(result.roster.skill[cell]).toBe(OFF);
+        else expect(problem.staff[p]!.skills).toContain(result.roster.skill[cell]);
+      }
+    }
+  });
+
+  it('never changes a pinned cell and never assigns inside approved leave', () => {
+    const problem = n005w4();
+    const random = seededRandom(42);
+    const initial = randomRoster(problem, 5);
+    const pinned = new Uint8Array(problem.staff.length * problem.days);
+    for (let i = 0; i < 25; i++) pinned[random.int(pinned.length)] = 1;
+    // Leave on days that are not pinned, including cells the initial roster works.
+    for (let p = 0; p < problem.staff.length; p++) {
+      for (let d = 0; d < problem.days; d++) {
+        if (!pinned[cellIndex(problem, p, d)] && random.int(6) === 0) problem.staff[p]!.leave[d] = true;
+      }
+    }
+    const leaveCells = problem.staff.flatMap((person, p) => person.leave.flatMap((on, d) => (on ? [cellIndex(problem, p, d)] : [])));
+    expect(leaveCells.some((cell) => initial.shift[cell] !== OFF)).toBe(true);
+
+    for (const seed of [1, 2, 3]) {
+      const result = solve({ problem, initial, pinned }, budget(seed, 20_000));
+      for (let cell = 0; cell < pinned.length; cell++) {
+        if (!pinned[cell]) continue;
+        expect([cell, result.roster.shift[cell], result.roster.skill[cell]]).toEqual([cell, initial.shift[cell], initial.skill[cell]]);
+      }
+      for (const cell of leaveCells) expect([cell, result.roster.shift[cell]]).toEqual([cell, OFF]);
+      expect(evaluate(problem, result.roster).score).toEqual(result.score);
+    }
+  });
+
+  it('gives the same roster for the same seed and move budget', () => {
+    const problem = n005w4();
+    const first = solve({ problem, initial: emptyRoster(problem) }, budget(9, 20_000));
+    const second = solve({ problem, initial: emptyRoster(problem) }, budget(9, 20_000));
+    expect(second.score).toEqual(first.score);
+    expect(second.moves).toBe(first.moves);
+    expect([...second.roster.shift]).toEqual([...first.roster.shift]);
+    expect([...second.roster.skill]).toEqual([...first.roster.skill]);
+  });
+
+  it('stops when told and returns the best roster it had found', () => {
+    const problem = n005w4();
+    const reports: SolveProgress[] = [];
+    const signal = { aborted: false };
+    const result = solve(
+      { problem, initial: emptyRoster(problem) },
+      budget(3, 10_000_000, {
+        signal,
+        onImprove: (progress) => {
+          reports.push(progress);
+          if (reports.length === 3) signal.aborted = true;
+        },
+      }),
+    );
+    expect(result.stoppedBy).toBe('aborted');
+    expect(result.moves).toBeLessThan(10_000_000);
+    expect(reports).toHaveLength(3);
+    const last = reports[reports.length - 1]!;
+    expect(result.score).toEqual({ hard: last.hard, soft: last.soft });
+    expect(evaluate(problem, result.roster).score).toEqual(result.score);
+    // Each report is better than the one before it.
+    for (let i = 1; i < reports.length; i++) {
+      const [before, after] = [reports[i - 1]!, reports[i]!];
+      expect(after.hard < before.hard || (after.hard === before.hard && after.soft < before.soft)).toBe(true);
+    }
+  });
+
+  it('answers a ward without staff at once', () => {
+    const problem = { ...handMadeWard(), staff: [] };
+    const result = solve({ problem, initial: emptyRoster(problem) }, budget(1, 1_000));
+    expect(result).toMatchObject({ moves: 0, stoppedBy: 'optimal' });
+    expect(result.score).toEqual(evaluate(problem, result.roster).score);
+  });
+
+  it('stops at the deadline of the clock it is given', () => {
+    const problem = n005w4();
+    // A clock that ticks once each time it is read: the solver reads it once per batch of moves.
+    let time = 0;
+    const result = solve({ problem, initial: emptyRoster(problem) }, { now: () => time++, deadline: 20, seed: 1, tuning: { movesPerBatch: 100 } });
+    expect(result.stoppedBy).toBe('deadline');
+    expect(result.moves).toBeGreaterThan(0);
+    expect(result.moves).toBeLessThanOrEqual(2_000);
+  });
+});
+
+describe('the fast person score', () => {
+  it('equals personScore() on random rosters, carry-ins, contracts and preferences', () => {
+    const random = seededRandom(77);
+    let compared = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 60; round++) {
+        const problem: RosterProblem = structuredClone(base);
+        const S = problem.shiftTypes.length;
+        problem.firstWeekday = random.int(7);
+        problem.weekendDays = [[6, 0], [5], [5, 6, 0]][random.int(3)]!;
+        for (const [p, person] of problem.staff.entries()) {
+          person.carryIn = {
+            lastShift: random.int(3) === 0 ? null : random.int(S),
+            consecutiveWorkingDays: random.int(8),
+            consecutiveDaysOff: random.int(8),
+            consecutiveSameShift: random.int(8),
+          };
+          if (random.int(6) === 0) person.contract = null;
+          else if (person.contract) person.contract = { ...person.contract, completeWeekends: random.int(2) === 0 };
+          person.leave = person.leave.map(() => random.int(10) === 0);
+          for (let i = 0; i < 3; i++) {
+            const kind = (['day_off', 'shift_off', 'shift_on'] as const)[random.int(3)]!;
+            problem.preferences.push({ person: p, day: random.int(problem.days), kind, shift: kind === 'day_off' ? null : random.int(S) });
+          }
+        }
+        const roster = randomRoster(problem, round);
+        const fast = new PersonCost(problem);
+        for (let p = 0; p < problem.staff.length; p++) {
+          fast.score(roster, p);
+          expect({ p, hard: fast.hard, soft: fast.soft }).toEqual({ p, ...personScore(problem, roster, p) });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(60 * 5 + 60 * 8);
+  });
+});
+
+describe('the search state', () => {
+  it('keeps the score equal to evaluate() through thousands of random moves, accepted or undone', () => {
+    for (const problem of [n005w4(), handMadeWard()]) {
+      const space = moveSpace(problem, undefined, 7);
+      const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 11)), 14);
+      expect(state.score()).toEqual(evaluate(problem, state.roster).score);
+      const random = seededRandom(12);
+      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed];
+      let checked = 0;
+      for (let i = 0; i < 4_000; i++) {
+        const before = copy(state.roster);
+        if (!moves[random.int(moves.length)]!(state, space, random)) {
+          state.rollback();
+          continue;
+        }
+        state.evaluate();
+        const expected = evaluate(problem, state.roster).score;
+        const previous = state.score();
+        expect({ hard: previous.hard + state.deltaHard, soft: previous.soft + state.deltaSoft }).toEqual(expected);
+        if (random.int(2) === 0) {
+          state.commit();
+          expect(state.score()).toEqual(expected);
+        } else {
+          state.rollback();
+          expect(state.score()).toEqual(evaluate(problem, state.roster).score);
+          expect([...state.roster.shift]).toEqual([...before.shift]);
+          expect([...state.roster.skill]).toEqual([...before.skill]);
+        }
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(1_000);
+    }
+  });
+
+  it('starts from a roster scored like evaluate(), random skills and inactive shift types included', () => {
+    const problem = handMadeWard();
+    const roster = randomRoster(problem, 3);
+    const state = new SearchState(problem, roster, 2);
+    expect(state.score()).toEqual(evaluate(problem, roster).score);
+    expect(state.score().hard).toBeGreaterThan(0);
+  });
+
+  it('construction reaches every minimum it can on the hand-made ward', () => {
+    const problem = handMadeWard();
+    const space = moveSpace(problem, undefined, 7);
+    const state = new SearchState(problem, admissibleStart(space, emptyRoster(problem)), 14);
+    constructGreedy(state, space, 1000);
+    const evaluation = evaluate(problem, state.roster);
+    expect(evaluation.score).toEqual(state.score());
+    expect(evaluation.violations.filter((violation) => violation.constraint === 'coverage_minimum')).toEqual([]);
+  });
+});
