@@ -77,7 +77,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const start = options.now();
   const random = seededRandom(options.seed);
   const space = moveSpace(problem, input.pinned, tuning.maxBlock);
-  const state = new SearchState(problem, admissibleStart(space, input.initial), 2 * space.maxBlock);
+  const state = new SearchState(problem, admissibleStart(space, input.initial), 4 * space.maxBlock);
   constructGreedy(state, space, tuning.hardWeight);
 
   const best: Roster = { shift: Int16Array.from(state.roster.shift), skill: Int16Array.from(state.roster.skill) };
