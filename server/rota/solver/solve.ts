@@ -67,8 +67,8 @@ export interface SolveResult {
 }
 
 /**
- * Greedy construction, then simulated annealing over change, block change, swap and block swap moves with
- * the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
+ * Greedy construction, then simulated annealing over change, block change, swap, block swap and
+ * change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
  * annealing's cost, and the best roster is the lexicographic best). Pure: time and randomness come in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
