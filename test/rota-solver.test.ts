@@ -290,6 +290,17 @@ describe('the search state', () => {
     }
   });
 
+  it('refuses a move larger than it was made for instead of losing track of the roster', () => {
+    const problem = handMadeWard();
+    const state = new SearchState(problem, emptyRoster(problem), 2);
+    state.set(0, 0, 0, 1);
+    state.set(0, 1, 0, 1);
+    expect(() => state.set(0, 2, 0, 1)).toThrow(/more cells/);
+    state.rollback();
+    expect([...state.roster.shift].every((shift) => shift === OFF)).toBe(true);
+    expect(state.score()).toEqual(evaluate(problem, state.roster).score);
+  });
+
   it('starts from a roster scored like evaluate(), random skills and inactive shift types included', () => {
     const problem = handMadeWard();
     const roster = randomRoster(problem, 3);

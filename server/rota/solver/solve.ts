@@ -67,8 +67,8 @@ export interface SolveResult {
 }
 
 /**
- * Greedy construction, then simulated annealing over change, block change, swap and block swap moves with
- * the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
+ * Greedy construction, then simulated annealing over change, block change, swap, block swap and
+ * change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
  * annealing's cost, and the best roster is the lexicographic best). Pure: time and randomness come in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
@@ -77,7 +77,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const start = options.now();
   const random = seededRandom(options.seed);
   const space = moveSpace(problem, input.pinned, tuning.maxBlock);
-  const state = new SearchState(problem, admissibleStart(space, input.initial), 2 * space.maxBlock);
+  const state = new SearchState(problem, admissibleStart(space, input.initial), 4 * space.maxBlock);
   constructGreedy(state, space, tuning.hardWeight);
 
   const best: Roster = { shift: Int16Array.from(state.roster.shift), skill: Int16Array.from(state.roster.skill) };

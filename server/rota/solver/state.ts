@@ -115,6 +115,7 @@ export class SearchState {
     const oldShift = roster.shift[cell]!;
     const oldSkill = roster.skill[cell]!;
     if (oldShift === shift && oldSkill === skill) return;
+    if (this.undoLength === this.undoCell.length) throw new Error('A move changed more cells than the search state holds');
     const u = this.undoLength++;
     this.undoCell[u] = cell;
     this.undoShift[u] = oldShift;
