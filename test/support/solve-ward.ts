@@ -31,19 +31,20 @@ export interface SolveWardOptions {
 export async function setUpSolveWard(server: TestServer, manager: TestClient, wardId: number, userIds: number[], options: SolveWardOptions = {}): Promise<SolveWard> {
   const em = server.em();
   const now = server.clock.now();
-  const [early, late] = await Promise.all(
-    [
-      ['E', 7 * 60, 15 * 60],
-      ['L', 15 * 60, 23 * 60],
-    ].map(async ([code, start, end]) => {
-      const [row] = await em.execute<{ id: number }[]>(
-        `insert into shift_type (ward_id, code, code_key, name, start_minute, end_minute, min_consecutive, max_consecutive, active, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, 1, 7, true, ?, ?) returning id`,
-        [wardId, code, String(code).toLowerCase(), `Shift ${code}`, start, end, now, now],
-      );
-      return row!.id;
-    }),
-  );
+  // One after the other: the problem orders shift types by id, and the tests name index 0 the early shift.
+  const ids: number[] = [];
+  for (const [code, start, end] of [
+    ['E', 7 * 60, 15 * 60],
+    ['L', 15 * 60, 23 * 60],
+  ] as const) {
+    const [row] = await em.execute<{ id: number }[]>(
+      `insert into shift_type (ward_id, code, code_key, name, start_minute, end_minute, min_consecutive, max_consecutive, active, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, 1, 7, true, ?, ?) returning id`,
+      [wardId, code, code.toLowerCase(), `Shift ${code}`, start, end, now, now],
+    );
+    ids.push(row!.id);
+  }
+  const [early, late] = ids;
   for (const userId of userIds) {
     await em.execute(`insert into staff_profile (user_id, skills, contract_id, created_at, updated_at) values (?, '["nurse"]'::jsonb, null, ?, ?)`, [userId, now, now]);
   }
