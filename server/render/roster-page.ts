@@ -32,26 +32,30 @@ h1 { font-size: 17px; font-weight: 700; margin: 0; }
 .period { font-size: 12px; font-weight: 500; margin: 0; color: #374151; }
 .draft { font-size: 11px; font-weight: 700; color: #b91c1c; border: 1.5px solid #b91c1c; border-radius: 4px; padding: 0 6px; }
 table.roster { width: 100%; border-collapse: collapse; table-layout: fixed; }
-.roster th, .roster td { border: 1px solid #c7ccd3; text-align: center; padding: 0; height: 17px; line-height: 1.15; overflow: hidden; white-space: nowrap; }
+.roster th, .roster td { border: 1px solid #c7ccd3; text-align: center; padding: 0; height: 19px; line-height: 1.15; overflow: hidden; white-space: nowrap; }
 .roster thead th { background: #f3f4f6; font-weight: 600; vertical-align: bottom; padding: 2px 0; }
 .roster thead th.day .num { display: block; font-size: 11px; font-weight: 700; }
 .roster thead th.day .wd { display: block; font-size: 9px; font-weight: 400; color: #4b5563; }
 .roster thead th.day .month { display: block; font-size: 8px; font-weight: 700; color: #1d4ed8; }
 .roster col.name { width: 27mm; }
 .roster col.total { width: 9mm; }
-.roster th.name, .roster td.name { text-align: right; padding: 0 4px; }
-.roster td.name { font-weight: 500; text-overflow: ellipsis; }
+.roster th.name { text-align: right; padding: 0 4px; border-left: 2px solid #6b7280; }
+.roster tbody th.name { font-weight: 500; font-size: 10.5px; text-overflow: ellipsis; background: #fff; }
 .roster th.total { font-size: 9px; }
 .roster td.total { font-weight: 600; background: #f9fafb; }
 .roster td.total.first, .roster th.total.first { border-right: 2px solid #6b7280; }
 .roster tbody tr:nth-child(5n) td { border-bottom: 1.5px solid #9ca3af; }
-.roster td.cell { font-weight: 700; font-size: 10px; letter-spacing: 0.2px; }
-.roster .we { background: #e5e7eb; }
-.roster .ho { background: #fde2e2; }
+.roster td.cell { font-weight: 700; font-size: 11px; }
+/* Every other row faintly tinted, so that an eye follows a person across the month. */
+.roster tbody tr.alt th.name, .roster tbody tr.alt td.cell { background: #f5f6f8; }
+/* The Persian week starts on Saturday: a firmer line before it. */
+.roster .ws { border-right: 1.5px solid #6b7280; }
+.roster tbody td.cell.we { background: #e5e7eb; }
+.roster tbody td.cell.ho { background: #fde2e2; }
 .roster thead th.we .num, .roster thead th.ho .num { color: #b91c1c; }
 .roster thead th.we, .roster thead th.ho { background: #e5e7eb; }
 .roster thead th.ho { background: #fbcfcf; }
-${PALETTE.map(([paper, ink], index) => `.roster td.s${index} { background: ${paper}; color: ${ink}; }`).join('\n')}
+${PALETTE.map(([paper, ink], index) => `.roster tbody td.cell.s${index} { background: ${paper}; color: ${ink}; }`).join('\n')}
 footer { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 14px; margin-top: 6px; font-size: 10px; }
 .key { display: inline-flex; align-items: center; gap: 4px; }
 .swatch { display: inline-block; min-width: 20px; padding: 0 3px; text-align: center; font-weight: 700; border: 1px solid #c7ccd3; border-radius: 2px; }
@@ -80,6 +84,7 @@ const persianDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'U
 const persianNumber = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
 const persianInteger = new Intl.NumberFormat('fa-IR', { useGrouping: false });
 
+const SATURDAY = 6;
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 const clock = (minute: number) => `${persianInteger.format(Math.floor(minute / 60)).padStart(2, '۰')}:${persianInteger.format(minute % 60).padStart(2, '۰')}`;
 
@@ -109,7 +114,12 @@ function totals(sheet: RosterSheet, cells: (number | null)[]): { shifts: number;
  */
 export function rosterPage(sheet: RosterSheet): string {
   const holidays = new Map(sheet.holidays.map((holiday) => [holiday.date, holiday.name]));
-  const columnClass = sheet.dates.map((date) => (holidays.has(date) ? 'ho' : sheet.weekendDays.includes(weekdayOf(date)) ? 'we' : ''));
+  const columnClass = sheet.dates.map((date, d) => {
+    const weekday = weekdayOf(date);
+    const shade = holidays.has(date) ? 'ho' : sheet.weekendDays.includes(weekday) ? 'we' : '';
+    return [shade, weekday === SATURDAY && d > 0 ? 'ws' : ''].filter(Boolean).join(' ');
+  });
+  const weekStart = sheet.dates.map((date, d) => (weekdayOf(date) === SATURDAY && d > 0 ? ' ws' : ''));
   const swatch = (index: number) => `s${index % PALETTE.length}`;
   const firstMonth = persianMonth.format(utc(sheet.dates[0]!));
   const lastMonth = persianMonth.format(utc(sheet.dates.at(-1)!));
@@ -128,13 +138,13 @@ export function rosterPage(sheet: RosterSheet): string {
     .join('');
 
   const rows = sheet.people
-    .map((person) => {
+    .map((person, p) => {
       const sum = totals(sheet, person.cells);
       const cells = person.cells
-        .map((cell, d) => (cell === null ? `<td class="cell ${columnClass[d]}"></td>` : `<td class="cell ${swatch(cell)}">${escapeHtml(sheet.shiftTypes[cell]!.code)}</td>`))
+        .map((cell, d) => (cell === null ? `<td class="cell ${columnClass[d]}"></td>` : `<td class="cell ${swatch(cell)}${weekStart[d]}">${escapeHtml(sheet.shiftTypes[cell]!.code)}</td>`))
         .join('');
       return (
-        `<tr data-user-id="${person.userId}"><th scope="row" class="name" title="${escapeHtml(person.name)}">${escapeHtml(person.name)}</th>${cells}` +
+        `<tr data-user-id="${person.userId}"${p % 2 ? ' class="alt"' : ''}><th scope="row" class="name" title="${escapeHtml(person.name)}">${escapeHtml(person.name)}</th>${cells}` +
         `<td class="total first">${persianInteger.format(sum.shifts)}</td><td class="total">${persianNumber.format(sum.hours)}</td><td class="total">${persianInteger.format(sum.nights)}</td></tr>`
       );
     })
