@@ -9,7 +9,6 @@ import { StaffProfile } from '../server/db/entities/staff-profile.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
-import { quickHasher } from './support/quick-hasher.js';
 
 interface Result {
   code: number | null;
@@ -18,7 +17,7 @@ interface Result {
 }
 
 describe('the admin command line: rota commands', () => {
-  const server = useTestServer({ hasher: quickHasher() });
+  const server = useTestServer();
   let installation: Installation;
   let build: ReturnType<typeof buildIntoTemporaryDirectory>;
   let files: string;
