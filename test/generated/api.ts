@@ -7038,7 +7038,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Always `default-src 'none'; style-src 'sha256-WQGUEbTOh3ZlJuHIeDc…`. */
+                    /** @description Always `default-src 'none'; style-src 'sha256-7rBMHfi0qlCfpPfRxtK…`. */
                     "Content-Security-Policy"?: string;
                     [name: string]: unknown;
                 };
