@@ -43,6 +43,8 @@ export interface JobQueue extends JobSender {
  * process runs their handlers.
  */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  // A pool of its own, without the ORM's 3.5 s statement_timeout (server/db/orm.ts): that limit is for requests,
+  // and the queue's own statements (its schema migration, maintenance over a large job table) may take longer.
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
     application_name: 'nobat-jobs',
