@@ -58,7 +58,9 @@ describe('a schedule as CSV and as a printed page', () => {
         expect(errorOf(await get(people.manager.client, id, { 'X-Ward': String(people.otherWardId) }))).toEqual([403, 'ward_forbidden']);
         expect(errorOf(await get(server.client(), id))).toEqual([401, 'unauthenticated']);
         expect(errorOf(await get(people.manager.client, 'abc'))).toEqual([400, 'invalid_input']);
-        expect(errorOf(await get(people.manager.client, '%E0%A4%A'))).toEqual([404, 'not_found']);
+        // A path id is plain decimal digits, as on every REST route: a leading zero or a broken escape is no id.
+        expect(errorOf(await get(people.manager.client, `0${id}`))).toEqual([400, 'invalid_input']);
+        expect(errorOf(await get(people.manager.client, '%E0%A4%A'))).toEqual([400, 'invalid_input']);
       }
       // The super admin may use the other ward, and there the schedule is another ward's.
       expect(errorOf(await csv(installation.admin, id, { 'X-Ward': String(people.otherWardId) }))).toEqual([404, 'schedule_not_found']);
