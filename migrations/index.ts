@@ -2,8 +2,10 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122071103_initial } from './Migration20261122071103_initial.js';
 import { Migration20261122080309_login_attempt_pending } from './Migration20261122080309_login_attempt_pending.js';
+import { Migration20261123180144_passkeys } from './Migration20261123180144_passkeys.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
   { name: 'Migration20261122080309_login_attempt_pending', class: Migration20261122080309_login_attempt_pending },
+  { name: 'Migration20261123180144_passkeys', class: Migration20261123180144_passkeys },
 ];

@@ -19,6 +19,8 @@ export interface Config {
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
+  /** Origins allowed in a passkey ceremony besides `publicUrl`'s (the web app's, when it is served elsewhere). */
+  webauthnOrigins: string[];
   logLevel: string;
 }
 
@@ -66,6 +68,17 @@ function url(name: string, raw: string, protocols: string[]): string {
   return raw;
 }
 
+/** A comma-separated list of origins (scheme, host and port only). */
+function origins(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  return raw.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    const parsed = new URL(url(name, entry, ['http:', 'https:']));
+    if (parsed.origin !== entry.replace(/\/+$/, '')) throw new ConfigError(name, `"${entry}" is not an origin (scheme, host and port only)`);
+    return parsed.origin;
+  });
+}
+
 function timezone(env: Env): string {
   const zone = read(env, 'APP_TIMEZONE') ?? 'Asia/Tehran';
   try {
@@ -103,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1_000_000),
     loginMaxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1_000_000),
     loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 7 * 24 * 3600),
+    webauthnOrigins: origins(env, 'WEBAUTHN_ORIGINS'),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
   };
 }

@@ -1,0 +1,29 @@
+import { ZPasskeyEnvelope, ZPasskeyRegisterRequest } from '../../../shared/schemas/passkeys.js';
+import { publicPasskey } from '../../services/passkeys/public-passkey.js';
+import { registerPasskey } from '../../services/passkeys/register-passkey.js';
+import { relyingParty } from '../../services/passkeys/relying-party.js';
+import { authedProcedure } from '../../trpc/procedures.js';
+
+export const register = authedProcedure
+  .meta({
+    successStatus: 201,
+    errors: ['passkey_invalid'],
+    // A failed registration is a bad request of a signed-in caller, not a failed sign-in.
+    errorStatuses: { passkey_invalid: 400 },
+    openapi: {
+      method: 'POST',
+      path: '/api/account/passkeys',
+      tags: ['passkeys'],
+      summary: 'Finish registering a passkey with the response of navigator.credentials.create()',
+    },
+  })
+  .input(ZPasskeyRegisterRequest)
+  .output(ZPasskeyEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    const passkey = await registerPasskey(
+      ctx.em,
+      { name: input.name, response: input.response, relyingParty: relyingParty(ctx.services.config) },
+      { actor: ctx.user, client: ctx.client, now: ctx.services.clock.now() },
+    );
+    return { passkey: publicPasskey(passkey) };
+  });
