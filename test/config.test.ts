@@ -20,8 +20,16 @@ describe('settings', () => {
       loginMaxFailures: 5,
       loginMaxFailuresPerIp: 50,
       loginWindowSeconds: 900,
+      webauthnOrigins: [],
     });
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
+  });
+
+  it('reads WEBAUTHN_ORIGINS as a comma-separated list of origins', () => {
+    expect(loadConfig({ WEBAUTHN_ORIGINS: 'https://app.example.org/, http://localhost:5173' }).webauthnOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+    ]);
   });
 
   it('derives PUBLIC_URL from PORT and COOKIE_SECURE from an https PUBLIC_URL', () => {
@@ -46,6 +54,9 @@ describe('settings', () => {
     ['LOGIN_MAX_FAILURES', '-1'],
     ['LOGIN_MAX_FAILURES_PER_IP', '1.5'],
     ['LOGIN_WINDOW_SECONDS', 'forever'],
+    ['WEBAUTHN_ORIGINS', 'not an origin'],
+    ['WEBAUTHN_ORIGINS', 'ftp://app.example.org'],
+    ['WEBAUTHN_ORIGINS', 'https://app.example.org/login'],
   ])('stops on a bad %s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {

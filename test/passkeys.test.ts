@@ -129,6 +129,15 @@ describe('passkeys', () => {
       expect(await passkeyRows()).toHaveLength(10);
     });
 
+    it('answers 400 passkey_invalid on the tRPC face too, where sign-in answers 401 with the same code', async () => {
+      await sara.client.post('/api/account/passkeys/options', {});
+      const bad = { name: 'Phone', response: { id: 'AA', rawId: 'AA', type: 'public-key', response: { clientDataJSON: 'AA', attestationObject: 'AA' } } };
+      const registration = await sara.client.post('/trpc/passkeys.register', bad);
+      expect([registration.status, registration.body.error.data.code, registration.body.error.data.httpStatus]).toEqual([400, 'passkey_invalid', 400]);
+      const signIn = await server.client().post('/trpc/passkeys.signIn', { challengeId: 'none', response: { ...bad.response, response: { clientDataJSON: 'AA', authenticatorData: 'AA', signature: 'AA' } } });
+      expect([signIn.status, signIn.body.error.data.code]).toEqual([401, 'passkey_invalid']);
+    });
+
     it('needs a session, and is behind the password-change gate', async () => {
       const anonymous = await server.client().post('/api/account/passkeys/options', {});
       expect([anonymous.status, anonymous.body.code]).toEqual([401, 'unauthenticated']);

@@ -103,7 +103,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     em: () => orm.em.fork(),
     client: () => new TestClient(url),
     async reset() {
-      const tables = ['auth_event', 'login_failure', 'session', 'invite', 'app_user', 'ward', 'hospital'];
+      const tables = ['auth_event', 'login_failure', 'webauthn_challenge', 'passkey', 'session', 'invite', 'app_user', 'ward', 'hospital'];
       await orm.em.fork().execute(`truncate table ${tables.map((t) => `"${t}"`).join(', ')} restart identity cascade`);
     },
     async close() {
