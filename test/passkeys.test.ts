@@ -115,6 +115,14 @@ describe('passkeys', () => {
       expect(await passkeyRows()).toEqual([]);
     });
 
+    it('keeps exactly one passkey when one registration response is sent several times in parallel', async () => {
+      const options = await sara.client.post('/api/account/passkeys/options', {});
+      const body = { name: 'Phone', response: phone.create(options.body) };
+      const answers = await Promise.all(Array.from({ length: 5 }, () => sara.client.post('/api/account/passkeys', body)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400, 400, 400]);
+      expect(await passkeyRows()).toHaveLength(1);
+    });
+
     it('accepts a page of WEBAUTHN_ORIGINS beside PUBLIC_URL', async () => {
       const webApp = new SoftwareAuthenticator(WEB_APP);
       expect((await registerPasskey(sara.client, webApp)).status).toBe(201);
@@ -235,6 +243,15 @@ describe('passkeys', () => {
       expect(retry.status).toBe(401);
       const failures = await eventsOf('login_failed');
       expect(failures.at(-1)).toMatchObject({ user: expect.objectContaining({ id: sara.id }), reason: expect.stringMatching(/^passkey_/) });
+    });
+
+    it("answers 401 when the assertion names another account's user handle", async () => {
+      const options = await server.client().post('/api/auth/passkey/options', {});
+      const assertion = phone.get(options.body.options);
+      // The signature does not cover the user handle: the service must compare it with the credential's.
+      assertion.response.userHandle = Buffer.from('someone else').toString('base64url');
+      const response = await server.client().post('/api/auth/passkey', { challengeId: options.body.challengeId, response: assertion });
+      expect([response.status, response.body.code]).toEqual([401, 'passkey_invalid']);
     });
 
     it('answers 401 when the signature counter goes backwards or stays put', async () => {
