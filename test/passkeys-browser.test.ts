@@ -5,7 +5,8 @@ import { chromium, type Browser, type CDPSession, type Page } from 'playwright-c
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
-// Debian's chromium: installed by .ci/run (`apt-get install -y chromium`) on a fresh machine.
+// Debian's chromium: installed by .ci/run (`apt-get install -y chromium`) on a fresh machine;
+// NOBAT_CHROMIUM=<path> runs another build of it.
 const CHROMIUM = process.env.NOBAT_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',

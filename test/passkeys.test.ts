@@ -321,6 +321,7 @@ describe('passkeys', () => {
       expect((await sara.client.delete(`/api/account/passkeys/${passkeyId}`)).status).toBe(200);
       expect((await sara.client.get('/api/account/passkeys')).body.passkeys).toEqual([]);
       expect((await signInWithPasskey(server.client(), phone)).response.status).toBe(401);
+      expect((await eventsOf('passkey_renamed')).map((event) => event.user?.id)).toEqual([sara.id]);
       expect((await eventsOf('passkey_removed')).map((event) => event.user?.id)).toEqual([sara.id]);
     });
 
