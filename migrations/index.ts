@@ -4,10 +4,12 @@ import { Migration20261122071103_initial } from './Migration20261122071103_initi
 import { Migration20261122080309_login_attempt_pending } from './Migration20261122080309_login_attempt_pending.js';
 import { Migration20261123180000_app_secret_and_cleanup_indexes } from './Migration20261123180000_app_secret_and_cleanup_indexes.js';
 import { Migration20261123180000_username_folded_key } from './Migration20261123180000_username_folded_key.js';
+import { Migration20261123180144_passkeys } from './Migration20261123180144_passkeys.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
   { name: 'Migration20261122080309_login_attempt_pending', class: Migration20261122080309_login_attempt_pending },
   { name: 'Migration20261123180000_app_secret_and_cleanup_indexes', class: Migration20261123180000_app_secret_and_cleanup_indexes },
   { name: 'Migration20261123180000_username_folded_key', class: Migration20261123180000_username_folded_key },
+  { name: 'Migration20261123180144_passkeys', class: Migration20261123180144_passkeys },
 ];

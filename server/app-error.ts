@@ -9,16 +9,26 @@ export class AppError extends Error {
   readonly issues: ErrorIssue[] | undefined;
   /** Extra response headers, such as `Retry-After`. */
   readonly headers: Record<string, string> | undefined;
+  /**
+   * A status other than the table's, for a route that answers a shared code differently
+   * (registering a passkey answers `passkey_invalid` with 400, signing in with one with 401).
+   * The route lists it in `meta.errorStatuses` so that its API document says the same.
+   */
+  private readonly statusOverride: number | undefined;
 
-  constructor(code: ErrorCode, options: { issues?: ErrorIssue[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { issues?: ErrorIssue[]; headers?: Record<string, string>; status?: number; cause?: unknown } = {},
+  ) {
     super(code, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.issues = options.issues;
     this.headers = options.headers;
+    this.statusOverride = options.status;
   }
 
   get status(): number {
-    return ERRORS[this.code].status;
+    return this.statusOverride ?? ERRORS[this.code].status;
   }
 }

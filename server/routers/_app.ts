@@ -4,6 +4,7 @@ import { authRouter } from './auth/router.js';
 import { employeesRouter } from './employees/router.js';
 import { healthRouter } from './health/router.js';
 import { invitesRouter } from './invites/router.js';
+import { passkeysRouter } from './passkeys/router.js';
 import { sessionsRouter } from './sessions/router.js';
 import { setupRouter } from './setup/router.js';
 import { wardsRouter } from './wards/router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   wards: wardsRouter,
   invites: invitesRouter,
   sessions: sessionsRouter,
+  passkeys: passkeysRouter,
 });
 
 export type AppRouter = typeof appRouter;
