@@ -425,7 +425,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_assignment" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "internal" | "service_unavailable";
+            code: "invalid_input" | "invalid_assignment" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "internal" | "service_unavailable";
             issues?: {
                 path: string;
                 message: string;
@@ -547,7 +547,7 @@ export interface operations {
                     wardName: string;
                     /** @description Trimmed; 1 to 200 characters. */
                     name: string;
-                    /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched case-insensitively. */
+                    /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched by a folded form (case, look-alike letters, Arabic and Persian yeh and kaf, accents). */
                     username: string;
                     /** @description 6 to 200 characters (Unicode code points); never trimmed. */
                     password: string;
@@ -1148,7 +1148,7 @@ export interface operations {
                 "application/json": {
                     /** @description Trimmed; 1 to 200 characters. */
                     name: string;
-                    /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched case-insensitively. */
+                    /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched by a folded form (case, look-alike letters, Arabic and Persian yeh and kaf, accents). */
                     username: string;
                     /** @description 6 to 200 characters (Unicode code points); never trimmed. */
                     password: string;
@@ -2174,7 +2174,7 @@ export interface operations {
                 "application/json": {
                     /** @description Trimmed; 1 to 200 characters. */
                     name: string;
-                    /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched case-insensitively. */
+                    /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched by a folded form (case, look-alike letters, Arabic and Persian yeh and kaf, accents). */
                     username: string;
                     /** @description 6 to 200 characters (Unicode code points); never trimmed. */
                     password: string;
