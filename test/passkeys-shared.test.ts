@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { Session } from '../server/db/entities/session.js';
 import type { TestClient, TestResponse } from './support/client.js';
-import { insertSignedInUser, setUpInstallation, ADMIN } from './support/fixtures.js';
+import { insertSignedInUser, setUpInstallation, signIn, ADMIN } from './support/fixtures.js';
 import { registerPasskey, signInWithPasskey } from './support/passkeys.js';
 import { SoftwareAuthenticator } from './support/software-authenticator.js';
 import { useFreshInstallation, useTestServer } from './support/suite.js';
@@ -60,6 +60,22 @@ describe('passkey sign-in under the sign-in rate limit', () => {
     expect((await signInWithPasskey(server.client(), phone)).response.status).toBe(200);
     for (let n = 0; n < 2; n++) await failWith(phone);
     expect((await signInWithPasskey(server.client(), phone)).response.status).toBe(200);
+  });
+
+  it("lets a browser whose device cookie names the credential's account through the per-address lock, and no other", async () => {
+    const saraBrowser = server.client();
+    expect((await signInWithPasskey(saraBrowser, laptop)).response.status).toBe(200);
+    // A passkey sign-in marks the browser as a password sign-in does.
+    expect(saraBrowser.cookies.get('nobat_device')).toBeDefined();
+    const adminBrowser = await signIn(server, ADMIN.username, ADMIN.password);
+    for (let n = 0; n < 3; n++) await failWith(phone);
+    for (let n = 0; n < 2; n++) await failWith(laptop);
+    expectTooManyAttempts(await server.client().post('/api/auth/passkey/options', {}));
+    // Another account's device cookie gets a challenge, but not this credential past the address's limit.
+    expectTooManyAttempts((await signInWithPasskey(adminBrowser, laptop)).response);
+    expect((await signInWithPasskey(saraBrowser, laptop)).response.status).toBe(200);
+    // The credential's own limit still holds, device cookie or not.
+    expectTooManyAttempts((await signInWithPasskey(saraBrowser, phone)).response);
   });
 
   it('lets exactly one of parallel requests presenting one challenge start a session', async () => {
