@@ -8,6 +8,7 @@ import { Migration20261123180019_rota_ground } from './Migration20261123180019_r
 import { Migration20261123181400_schedules } from './Migration20261123181400_schedules.js';
 import { Migration20261123182340_solve_jobs } from './Migration20261123182340_solve_jobs.js';
 import { Migration20261123184500_calendar_feeds } from './Migration20261123184500_calendar_feeds.js';
+import { Migration20261123180144_passkeys } from './Migration20261123180144_passkeys.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123181400_schedules', class: Migration20261123181400_schedules },
   { name: 'Migration20261123182340_solve_jobs', class: Migration20261123182340_solve_jobs },
   { name: 'Migration20261123184500_calendar_feeds', class: Migration20261123184500_calendar_feeds },
+  { name: 'Migration20261123180144_passkeys', class: Migration20261123180144_passkeys },
 ];

@@ -22,6 +22,8 @@ export interface Config {
   retentionDays: number;
   /** How long a shutdown waits for requests under way before it closes their connections. */
   shutdownGraceSeconds: number;
+  /** Origins allowed in a passkey ceremony besides `publicUrl`'s (the web app's, when it is served elsewhere). */
+  webauthnOrigins: string[];
   logLevel: string;
   /** `npm start` runs a job worker in the same process (ROTA.md §8); false leaves the jobs to `npm run worker`. */
   worker: boolean;
@@ -72,6 +74,25 @@ function url(protocols: string[]) {
   });
 }
 
+/** A comma-separated list of origins (scheme, host and port only). */
+const originList = z.string().transform((raw, ctx) => {
+  const origins: string[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(entry);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== entry.replace(/\/+$/, '')) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not an http or https origin (scheme, host and port only)` });
+      return z.NEVER;
+    }
+    origins.push(parsed.origin);
+  }
+  return origins;
+});
+
 const timezone = z
   .string()
   .refine(
@@ -104,6 +125,7 @@ const ZEnvironment = z.object({
   LOGIN_WINDOW_SECONDS: integer(900, 1, 7 * 24 * 3600),
   RETENTION_DAYS: integer(365, 1, 100 * 365),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 600),
+  WEBAUTHN_ORIGINS: originList.optional(),
   LOG_LEVEL: z.string().default('info'),
   WORKER: boolean,
   WORKER_CONCURRENCY: integer(1, 1, 16),
@@ -140,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginWindowSeconds: settings.LOGIN_WINDOW_SECONDS,
     retentionDays: settings.RETENTION_DAYS,
     shutdownGraceSeconds: settings.SHUTDOWN_GRACE_SECONDS,
+    webauthnOrigins: settings.WEBAUTHN_ORIGINS ?? [],
     logLevel: settings.LOG_LEVEL,
     worker: settings.WORKER ?? true,
     workerConcurrency: settings.WORKER_CONCURRENCY,

@@ -12,6 +12,7 @@ export * from './schemas/fields.js';
 export * from './schemas/health.js';
 export * from './schemas/invites.js';
 export * from './schemas/me.js';
+export * from './schemas/passkeys.js';
 export * from './schemas/sessions.js';
 export * from './schemas/setup.js';
 export * from './schemas/user.js';

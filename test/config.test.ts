@@ -23,8 +23,16 @@ describe('settings', () => {
       worker: true,
       workerConcurrency: 1,
       jobMonitorSeconds: 10,
+      webauthnOrigins: [],
     });
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
+  });
+
+  it('reads WEBAUTHN_ORIGINS as a comma-separated list of origins', () => {
+    expect(loadConfig({ WEBAUTHN_ORIGINS: 'https://app.example.org/, http://localhost:5173' }).webauthnOrigins).toEqual([
+      'https://app.example.org',
+      'http://localhost:5173',
+    ]);
   });
 
   it('derives PUBLIC_URL from PORT and COOKIE_SECURE from an https PUBLIC_URL', () => {
@@ -51,6 +59,9 @@ describe('settings', () => {
     ['LOGIN_WINDOW_SECONDS', 'forever'],
     ['RETENTION_DAYS', '0'],
     ['SHUTDOWN_GRACE_SECONDS', '601'],
+    ['WEBAUTHN_ORIGINS', 'not an origin'],
+    ['WEBAUTHN_ORIGINS', 'ftp://app.example.org'],
+    ['WEBAUTHN_ORIGINS', 'https://app.example.org/login'],
   ])('stops on a bad %s with a one-line message naming it', (name, value) => {
     let error: unknown;
     try {

@@ -166,12 +166,13 @@ describe('the OpenAPI document', () => {
       const ownParameters = parameters.filter((parameter) => !parameter.$ref?.startsWith('#/components/parameters/'));
       const takesInput = Boolean(documented.requestBody) || ownParameters.length > 0;
       const codes = expectedCodes(operation, takesInput);
-      const expectedStatuses = new Set([...codes].map((code) => String(ERRORS[code].status)));
+      const statusOf = (code: ErrorCode) => String(operation.meta.errorStatuses?.[code] ?? ERRORS[code].status);
+      const expectedStatuses = new Set([...codes].map(statusOf));
       const documentedErrorStatuses = Object.keys(documented.responses).filter((status) => Number(status) >= 400 && !operation.meta.outputStatuses?.includes(Number(status)));
       expect(documentedErrorStatuses.sort()).toEqual([...expectedStatuses].sort());
 
       for (const code of codes) {
-        const response = documented.responses[String(ERRORS[code].status)]!;
+        const response = documented.responses[statusOf(code)]!;
         expect({ code, schema: response.content?.['application/json']?.schema }).toEqual({ code, schema: { $ref: '#/components/schemas/Error' } });
         expect(response.content?.['application/json']?.examples?.[code]?.value.code).toBe(code);
         expect(response.description).toContain(code);

@@ -20,6 +20,8 @@ const PUBLIC = new Set([
   'invites.read',
   'invites.accept',
   'calendarFeed.read',
+  'passkeys.signInOptions',
+  'passkeys.signIn',
 ]);
 
 /** Signed-in procedures that stay open while a password change is pending (CONTRACT: password change gate). */

@@ -25,6 +25,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   auth: 'First-run setup, sign-in, sign-out and the current user.',
   account: "The caller's own password and sessions.",
   sessions: "The caller's sessions.",
+  passkeys: "The caller's passkeys (WebAuthn credentials) for signing in without a password.",
   wards: 'Wards of the hospital.',
   employees: 'Staff of the selected ward, for managers.',
   invites: 'Invitations to join a ward, and accepting them.',
@@ -104,7 +105,7 @@ function responsesFor(operation: RestOperation, generated: Responses, takesInput
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of operationErrorCodes(operation, takesInput)) {
-    const status = ERRORS[code].status;
+    const status = operation.meta.errorStatuses?.[code] ?? ERRORS[code].status;
     if (operation.meta.outputStatuses?.includes(status)) continue;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }

@@ -6,6 +6,7 @@ import { employeesRouter } from './employees/router.js';
 import { healthRouter } from './health/router.js';
 import { invitesRouter } from './invites/router.js';
 import { rotaRouter } from './rota/router.js';
+import { passkeysRouter } from './passkeys/router.js';
 import { sessionsRouter } from './sessions/router.js';
 import { setupRouter } from './setup/router.js';
 import { wardsRouter } from './wards/router.js';
@@ -21,6 +22,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   rota: rotaRouter,
   calendarFeed: calendarFeedRouter,
+  passkeys: passkeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

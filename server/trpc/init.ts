@@ -17,6 +17,8 @@ export type Meta = OpenApiMeta<{
    * Those of its builder, the ward selection and the request guards are added there without being listed.
    */
   errors?: readonly ErrorCode[];
+  /** Codes this procedure answers with a status other than the error table's (thrown with `AppError`'s `status`). */
+  errorStatuses?: Partial<Record<ErrorCode, number>>;
   /** Statuses besides the success one that answer with the output schema rather than the Error shape (health's 503). */
   outputStatuses?: readonly number[];
   /** The request body may be up to 1 MiB instead of 100 KiB (ROTA.md: whole tables such as the coverage). */

@@ -1,6 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -64,6 +64,10 @@ export interface TestServerOptions {
    * runs). Without it, sending a job fails.
    */
   jobs?: { runSolver?: SolverRunner };
+  /** Listen on this port rather than any free one (a browser test needs the origin before start-up). */
+  port?: number;
+  /** Pages served beside the service on its own origin (path → HTML), for tests in a real browser. */
+  pages?: Record<string, string>;
 }
 
 /** Every table of the entities, from the ORM's metadata: a table added to an entity is emptied too. */
@@ -99,8 +103,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jobs: options.jobs ? { runSolver: options.jobs.runSolver } : false,
   });
   const { orm } = services;
+  const app = createApp(services);
+  const pages = options.pages ?? {};
   const server: Server = await new Promise((resolve) => {
-    const listening = createApp(services).listen(0, '127.0.0.1', () => resolve(listening));
+    const listening = createServer((req, res) => {
+      const page = req.method === 'GET' ? pages[req.url ?? ''] : undefined;
+      if (page === undefined) return app(req, res);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    }).listen(options.port ?? 0, '127.0.0.1', () => resolve(listening));
   });
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

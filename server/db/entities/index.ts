@@ -14,6 +14,7 @@ import { RotaRequest } from './rota-request.js';
 import { Schedule } from './schedule.js';
 import { ScheduleCarryIn } from './schedule-carry-in.js';
 import { ScheduleCellChange } from './schedule-cell-change.js';
+import { Passkey } from './passkey.js';
 import { Session } from './session.js';
 import { SolveJob } from './solve-job.js';
 import { ShiftType } from './shift-type.js';
@@ -21,6 +22,7 @@ import { StaffProfile } from './staff-profile.js';
 import { User } from './user.js';
 import { Ward } from './ward.js';
 import { WardRotaSettings } from './ward-rota-settings.js';
+import { WebauthnChallenge } from './webauthn-challenge.js';
 
 export {
   AppSecret,
@@ -34,6 +36,7 @@ export {
   Hospital,
   Invite,
   LoginFailure,
+  Passkey,
   RotaEvent,
   RotaRequest,
   Schedule,
@@ -46,6 +49,7 @@ export {
   User,
   Ward,
   WardRotaSettings,
+  WebauthnChallenge,
 };
 export const entities = [
   Hospital,
@@ -71,4 +75,6 @@ export const entities = [
   SolveJob,
   CalendarFeed,
   AppSecret,
+  Passkey,
+  WebauthnChallenge,
 ];

@@ -16,7 +16,10 @@ export type AuthEventType =
   | 'account_activated'
   | 'invite_issued'
   | 'invite_accepted'
-  | 'invite_revoked';
+  | 'invite_revoked'
+  | 'passkey_registered'
+  | 'passkey_renamed'
+  | 'passkey_removed';
 
 export interface AuthEventInput {
   type: AuthEventType;

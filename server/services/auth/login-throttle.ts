@@ -24,8 +24,9 @@ export function throttleSettings(config: Config): ThrottleSettings {
   };
 }
 
-/** One guess at a password: sign-in, or the `current` of a password change. */
+/** One guess at a password: sign-in, or the `current` of a password change; or a passkey sign-in's assertion. */
 export interface PasswordGuess {
+  /** The username's key; for a passkey, the credential's (`passkeyThrottleKey`), which no username can equal. */
   usernameKey: string;
   ip: string | null;
   /** A browser this username signed in from before (its device cookie): the per-address limit does not hold it. */
@@ -101,6 +102,16 @@ export function isTooManyAttempts(error: unknown): boolean {
 }
 
 /**
+ * Refuses with 429 and `Retry-After` while either count of settled failures is at its limit; writes nothing.
+ * A step that precedes a guess without being one (a passkey ceremony's challenge) is refused as the guess would be.
+ */
+export async function refuseAtLimit(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<void> {
+  for (const limit of await limits(em, guess, now, settings)) {
+    if (limit.failures >= limit.max) throw await tooManyAttempts(em, guess, limit, now, settings);
+  }
+}
+
+/**
  * Reserves a password check for one guess before it is verified: a pending row that counts toward both
  * limits, so a burst of parallel guesses (separate requests, or the calls of one tRPC batch), in one
  * process or several, can start at most `max` checks. While either count of settled failures is at its
@@ -111,9 +122,7 @@ export function isTooManyAttempts(error: unknown): boolean {
  */
 export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<number> {
   // The cheap check refuses a flood without a lock or a write.
-  for (const limit of await limits(em, guess, now, settings)) {
-    if (limit.failures >= limit.max) throw await tooManyAttempts(em, guess, limit, now, settings);
-  }
+  await refuseAtLimit(em, guess, now, settings);
   const started = Date.now();
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     const claimed = await em.transactional(async (tx) => {
