@@ -2,7 +2,6 @@ import { compareScores, type Roster, type RosterProblem, type Score } from '../p
 import { admissibleStart, constructGreedy } from './construct.js';
 import { changeBlock, changeCell, changeToNeed, moveSpace, swapBlock, swapDay, type Move } from './moves.js';
 import { seededRandom } from './random.js';
-import { RowOptimizer } from './row.js';
 import { SearchState } from './state.js';
 
 export interface SolveInput {
@@ -47,11 +46,6 @@ export interface Tuning {
   maxBlock: number;
   /** Relative frequencies of change, block change, swap, block swap and change to what the day lacks. */
   mix: [number, number, number, number, number];
-  /**
-   * The share of the time (or of the move budget) left at the end for re-optimising the best roster's rows exactly,
-   * one person at a time (`RowOptimizer`), until a sweep over everyone changes nothing; 0: none.
-   */
-  rowPolish: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -61,7 +55,6 @@ export const DEFAULT_TUNING: Tuning = {
   movesPerBatch: 2000,
   maxBlock: 7,
   mix: [3, 1, 3, 2, 1],
-  rowPolish: 0,
 };
 
 export interface SolveResult {
@@ -84,8 +77,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const start = options.now();
   const random = seededRandom(options.seed);
   const space = moveSpace(problem, input.pinned, tuning.maxBlock);
-  const state = new SearchState(problem, admissibleStart(space, input.initial), Math.max(4 * space.maxBlock, space.days));
-  const row = tuning.rowPolish > 0 ? RowOptimizer.for(problem, space, tuning.hardWeight) : null;
+  const state = new SearchState(problem, admissibleStart(space, input.initial), 4 * space.maxBlock);
   constructGreedy(state, space, tuning.hardWeight);
 
   const best: Roster = { shift: Int16Array.from(state.roster.shift), skill: Int16Array.from(state.roster.skill) };
@@ -120,13 +112,12 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       stoppedBy = 'aborted';
       break;
     }
-    const annealing = row === null ? 1 : 1 - tuning.rowPolish;
-    if (options.maxMoves !== undefined && done >= options.maxMoves * annealing) {
+    if (options.maxMoves !== undefined && done >= options.maxMoves) {
       stoppedBy = 'moves';
       break;
     }
-    if (elapsed >= budgetMs * annealing) break;
-    const progress = options.maxMoves !== undefined ? done / (options.maxMoves * annealing) : elapsed / (budgetMs * annealing);
+    if (elapsed >= budgetMs) break;
+    const progress = options.maxMoves !== undefined ? done / options.maxMoves : elapsed / budgetMs;
     temperature = tuning.startTemperature * Math.exp(cooling * progress);
 
     let improved = false;
@@ -154,36 +145,6 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
     }
     done += tuning.movesPerBatch;
     if (improved) {
-      if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
-      report(done);
-    }
-  }
-  if (row !== null && stoppedBy !== 'aborted' && stoppedBy !== 'optimal') {
-    state.roster.shift.set(best.shift);
-    state.roster.skill.set(best.skill);
-    state.recompute();
-    let changed = true;
-    while (changed && options.now() - start < budgetMs && !options.signal?.aborted) {
-      changed = false;
-      for (let p = 0; p < space.people && options.now() - start < budgetMs; p++) {
-        if (!row.movable(p)) continue;
-        row.optimise(state, p);
-        if (row.best >= row.current) continue;
-        for (let d = 0; d < space.days; d++) state.set(p, d, row.shift[d]!, row.skill[d]!);
-        state.evaluate();
-        // Exact for every row the search holds; the evaluator's change decides all the same.
-        if (state.deltaHard * tuning.hardWeight + state.deltaSoft >= 0) {
-          state.rollback();
-          continue;
-        }
-        state.commit();
-        changed = true;
-      }
-    }
-    if (compareScores(state.score(), bestScore) < 0) {
-      bestScore = state.score();
-      best.shift.set(state.roster.shift);
-      best.skill.set(state.roster.skill);
       if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
       report(done);
     }
