@@ -12,6 +12,8 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import type { AppRouter } from '../shared/index.js';
+import { ROTA_OPTIONS, ROTA_USAGE, runRotaCommand } from './admin-rota.js';
+import { required, table, UsageError } from './cli-support.js';
 import { importInrc2 } from './rota/import-inrc2.js';
 
 const USAGE = `usage: npm run admin -- <command> [options]
@@ -26,11 +28,10 @@ const USAGE = `usage: npm run admin -- <command> [options]
   invites:create [--role staff|head_nurse] [--name NAME] [--category C] [--days N] [--ward ID]
   sessions:list
   sessions:revoke-others
+${ROTA_USAGE}
   rota:import-inrc2 <dataset folder> --history H --weeks a,b,c,d --start <Monday> [--prefix P] [--password PASSWORD] [--ward ID]
 
 environment: NOBAT_URL, NOBAT_USERNAME, NOBAT_PASSWORD`;
-
-class UsageError extends Error {}
 
 interface Session {
   cookie: string | undefined;
@@ -75,23 +76,10 @@ async function ask(question: string, hidden = false): Promise<string> {
   }
 }
 
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new UsageError(`${name} is required`);
-  return value;
-}
-
 function userId(value: string | undefined): number {
   const id = Number(required(value, 'a user id'));
   if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${value}" is not a user id`);
   return id;
-}
-
-function table(rows: Record<string, unknown>[], columns: string[]): string {
-  if (rows.length === 0) return '(none)';
-  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(columns), ...cells.map(line)].join('\n');
 }
 
 async function run(client: Client, command: string, positionals: string[], options: Record<string, string | undefined>) {
@@ -168,8 +156,11 @@ async function run(client: Client, command: string, positionals: string[], optio
         ...(options.password ? [] : [`initial password of the new accounts: ${password}`]),
       ].join('\n');
     }
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+    default: {
+      const answer = await runRotaCommand(client, command, positionals, options);
+      if (answer === undefined) throw new UsageError(`unknown command "${command}"`);
+      return answer;
+    }
   }
 }
 
@@ -188,9 +179,9 @@ async function main(): Promise<number> {
       days: { type: 'string' },
       history: { type: 'string' },
       weeks: { type: 'string' },
-      start: { type: 'string' },
       prefix: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...ROTA_OPTIONS,
     },
   });
   const [command, ...rest] = positionals;

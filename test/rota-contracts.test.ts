@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Contract } from '../server/db/entities/contract.js';
 import { callRoute, createdStatus, FACES, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 const FULL_TIME = {
   name: 'Full time',
@@ -16,7 +17,7 @@ const FULL_TIME = {
 };
 
 describe.each(FACES)('contracts (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   let people: RotaPeople;
   beforeEach(async () => {
     people = await setUpRotaPeople(server, installation);

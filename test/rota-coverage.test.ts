@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { CoverageRequirement } from '../server/db/entities/coverage-requirement.js';
 import { callRoute, FACES, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 describe.each(FACES)('coverage (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   let people: RotaPeople;
   let day: number;
   let night: number;

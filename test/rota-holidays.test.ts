@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Holiday } from '../server/db/entities/holiday.js';
 import { callRoute, createdStatus, FACES, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 describe.each(FACES)('hospital holidays (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   let people: RotaPeople;
   beforeEach(async () => {
     people = await setUpRotaPeople(server, installation);

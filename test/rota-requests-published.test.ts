@@ -8,10 +8,11 @@ jest.unstable_mockModule('../server/services/rota/schedules/published-schedule-c
 
 const { RotaRequest } = await import('../server/db/entities/rota-request.js');
 const { useFreshInstallation } = await import('./support/suite.js');
+const { quickHasher } = await import('./support/quick-hasher.js');
 const { callRoute, createdStatus, FACES, ROUTES } = await import('./support/rota-api.js');
 
 describe.each(FACES)('preferences inside a published schedule (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
 
   it('are refused with 409 schedule_published, while leave requests and other days are not', async () => {
     const admin = installation.admin;

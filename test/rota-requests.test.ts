@@ -4,11 +4,12 @@ import { RotaRequest } from '../server/db/entities/rota-request.js';
 import { callRoute, createdStatus, FACES, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import type { TestClient } from './support/client.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 const LEAVE = { kind: 'leave', date: '2026-12-01', endDate: '2026-12-05', note: 'Family visit' };
 
 describe.each(FACES)('requests (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   let people: RotaPeople;
   let day: number;
   let foreignShift: number;

@@ -3,9 +3,10 @@ import { StaffProfile } from '../server/db/entities/staff-profile.js';
 import { User } from '../server/db/entities/user.js';
 import { callRoute, FACES, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 describe.each(FACES)('staff profiles (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   let people: RotaPeople;
   let contractId: number;
   beforeEach(async () => {
