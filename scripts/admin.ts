@@ -6,9 +6,15 @@
 // NOBAT_URL (default http://127.0.0.1:3000), NOBAT_USERNAME and NOBAT_PASSWORD; missing credentials are
 // asked for on a terminal.
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { randomBytes } from 'node:crypto';
+import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import type { AppRouter } from '../shared/index.js';
+import { ROTA_OPTIONS, ROTA_USAGE, runRotaCommand } from './admin-rota.js';
+import { required, table, UsageError } from './cli-support.js';
+import { importInrc2 } from './rota/import-inrc2.js';
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -22,10 +28,10 @@ const USAGE = `usage: npm run admin -- <command> [options]
   invites:create [--role staff|head_nurse] [--name NAME] [--category C] [--days N] [--ward ID]
   sessions:list
   sessions:revoke-others
+${ROTA_USAGE}
+  rota:import-inrc2 <dataset folder> --history H --weeks a,b,c,d --start <Monday> [--prefix P] [--password PASSWORD] [--ward ID]
 
 environment: NOBAT_URL, NOBAT_USERNAME, NOBAT_PASSWORD`;
-
-class UsageError extends Error {}
 
 interface Session {
   cookie: string | undefined;
@@ -70,23 +76,10 @@ async function ask(question: string, hidden = false): Promise<string> {
   }
 }
 
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new UsageError(`${name} is required`);
-  return value;
-}
-
 function userId(value: string | undefined): number {
   const id = Number(required(value, 'a user id'));
   if (!Number.isInteger(id) || id <= 0) throw new UsageError(`"${value}" is not a user id`);
   return id;
-}
-
-function table(rows: Record<string, unknown>[], columns: string[]): string {
-  if (rows.length === 0) return '(none)';
-  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((cell) => cell[i]!.length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(columns), ...cells.map(line)].join('\n');
 }
 
 async function run(client: Client, command: string, positionals: string[], options: Record<string, string | undefined>) {
@@ -146,8 +139,28 @@ async function run(client: Client, command: string, positionals: string[], optio
       const { revoked } = await client.sessions.revokeOthers.mutate({});
       return `revoked ${revoked} other session${revoked === 1 ? '' : 's'}`;
     }
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+    case 'rota:import-inrc2': {
+      const folder = resolve(required(positionals[0], 'a dataset folder'));
+      const weeks = required(options.weeks, '--weeks').split(',');
+      const instance = readInrc2Instance(folder, `${basename(folder)}_${required(options.history, '--history')}_${weeks.join('-')}`);
+      // Accounts must change this password at first sign-in.
+      const password = options.password ?? randomBytes(9).toString('base64url');
+      const loaded = await importInrc2(client, instance, {
+        start: required(options.start, '--start'),
+        usernamePrefix: options.prefix ?? `${instance.dataset}-`,
+        password,
+      });
+      return [
+        `imported ${instance.id}: ${loaded.userIds.length} staff, ${loaded.shiftTypeIds.length} shift types`,
+        `schedule ${loaded.scheduleId} from ${loaded.startDate} to ${loaded.endDate}`,
+        ...(options.password ? [] : [`initial password of the new accounts: ${password}`]),
+      ].join('\n');
+    }
+    default: {
+      const answer = await runRotaCommand(client, command, positionals, options);
+      if (answer === undefined) throw new UsageError(`unknown command "${command}"`);
+      return answer;
+    }
   }
 }
 
@@ -164,7 +177,11 @@ async function main(): Promise<number> {
       title: { type: 'string' },
       role: { type: 'string' },
       days: { type: 'string' },
+      history: { type: 'string' },
+      weeks: { type: 'string' },
+      prefix: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      ...ROTA_OPTIONS,
     },
   });
   const [command, ...rest] = positionals;

@@ -6,10 +6,11 @@ import { StaffProfile } from '../server/db/entities/staff-profile.js';
 import { User } from '../server/db/entities/user.js';
 import { Ward } from '../server/db/entities/ward.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 // What the database itself guarantees under the rota's rules, whatever the services do.
 describe('the rota tables', () => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
 
   async function shiftType(code: string) {
     const em = server.em();

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { WardRotaSettings } from '../server/db/entities/ward-rota-settings.js';
 import { callRoute, FACES, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 const DEFAULT_WEIGHTS = {
   coverage_optimal: 30,
@@ -15,7 +16,7 @@ const DEFAULT_WEIGHTS = {
 };
 
 describe.each(FACES)('ward rota settings (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   let people: RotaPeople;
   beforeEach(async () => {
     people = await setUpRotaPeople(server, installation);

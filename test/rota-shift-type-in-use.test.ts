@@ -9,10 +9,11 @@ jest.unstable_mockModule('../server/services/rota/shift-types/shift-type-in-use.
 
 const { ShiftType } = await import('../server/db/entities/shift-type.js');
 const { useFreshInstallation } = await import('./support/suite.js');
+const { quickHasher } = await import('./support/quick-hasher.js');
 const { callRoute, FACES, ROUTES } = await import('./support/rota-api.js');
 
 describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   beforeEach(() => used.clear());
 
   it('answers 409 shift_type_in_use and keeps it; deactivating it still works', async () => {

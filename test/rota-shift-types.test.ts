@@ -4,12 +4,13 @@ import { ForbiddenSuccession } from '../server/db/entities/forbidden-succession.
 import { ShiftType } from '../server/db/entities/shift-type.js';
 import { callRoute, createdStatus, FACES, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { useFreshInstallation } from './support/suite.js';
+import { quickHasher } from './support/quick-hasher.js';
 
 const DAY = { code: 'D', name: 'Day', start: '07:00', end: '15:00' };
 const NIGHT = { code: 'N', name: 'Night', start: '23:00', end: '07:00' };
 
 describe.each(FACES)('shift types (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const { server, installation } = useFreshInstallation({ hasher: quickHasher() });
   let people: RotaPeople;
   beforeEach(async () => {
     people = await setUpRotaPeople(server, installation);

@@ -52,6 +52,8 @@ export async function callRoute(client: TestClient, face: Face, route: Route, in
       ? await client.get(input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
       : await client.request('POST', url, { body: input ?? {}, headers });
   if (response.status >= 400) {
+    // Refusals before tRPC runs (415, 413, invalid JSON) answer the plain Error shape on /trpc too.
+    if (typeof response.body?.code === 'string') return { status: response.status, body: response.body, code: response.body.code, headers: response.headers };
     const data = response.body?.error?.data ?? {};
     return { status: response.status, body: { error: data.error, code: data.code, ...(data.issues ? { issues: data.issues } : {}) }, code: data.code, headers: response.headers };
   }
@@ -110,12 +112,11 @@ const PASSWORD = 'rota-password-1';
 /** A home ward with a head nurse and two employees, and a second ward with a head nurse and an employee. */
 export async function setUpRotaPeople(server: TestServer, installation: Installation): Promise<RotaPeople> {
   const otherWardId = await insertWard(server, installation.hospitalId, 'Surgery');
-  const [manager, employee, colleague, otherManager, otherEmployee] = await Promise.all([
-    insertSignedInUser(server, installation, { username: 'head', password: PASSWORD, role: 'manager', name: 'Head Nurse' }),
-    insertSignedInUser(server, installation, { username: 'sara', password: PASSWORD, name: 'Sara' }),
-    insertSignedInUser(server, installation, { username: 'reza', password: PASSWORD, name: 'Reza' }),
-    insertSignedInUser(server, installation, { username: 'other-head', password: PASSWORD, role: 'manager', wardId: otherWardId }),
-    insertSignedInUser(server, installation, { username: 'other-nurse', password: PASSWORD, wardId: otherWardId }),
-  ]);
+  // One after another, so that ids follow this order.
+  const manager = await insertSignedInUser(server, installation, { username: 'head', password: PASSWORD, role: 'manager', name: 'Head Nurse' });
+  const employee = await insertSignedInUser(server, installation, { username: 'sara', password: PASSWORD, name: 'Sara' });
+  const colleague = await insertSignedInUser(server, installation, { username: 'reza', password: PASSWORD, name: 'Reza' });
+  const otherManager = await insertSignedInUser(server, installation, { username: 'other-head', password: PASSWORD, role: 'manager', wardId: otherWardId });
+  const otherEmployee = await insertSignedInUser(server, installation, { username: 'other-nurse', password: PASSWORD, wardId: otherWardId });
   return { admin: installation.admin, manager, employee, colleague, wardId: installation.wardId, otherWardId, otherManager, otherEmployee };
 }

@@ -88,12 +88,19 @@ const PEOPLE = `
 export async function buildRosterProblem(em: EntityManager, schedule: SchedulePeriod): Promise<ScheduleProblem> {
   const days = daysBetween(schedule.startDate, schedule.endDate) + 1;
   const dates = Array.from({ length: days }, (_, d) => addDays(schedule.startDate, d));
-  const settings = await readRotaSettings(em, { wardId: schedule.wardId });
-
-  const typeRows = await em.execute<ShiftTypeRow[]>(
-    'select id, code, start_minute, end_minute, min_consecutive, max_consecutive, active from shift_type where ward_id = ? order by id',
-    [schedule.wardId],
-  );
+  // Two rounds of independent queries, each sent at once: what the second needs comes from the first.
+  const [settings, typeRows, personRows, cellRows] = await Promise.all([
+    readRotaSettings(em, { wardId: schedule.wardId }),
+    em.execute<ShiftTypeRow[]>(
+      'select id, code, start_minute, end_minute, min_consecutive, max_consecutive, active from shift_type where ward_id = ? order by id',
+      [schedule.wardId],
+    ),
+    em.execute<PersonRow[]>(PEOPLE, [schedule.wardId, schedule.wardId, schedule.id]),
+    em.execute<{ user_id: number; day: number; shift_type_id: number; skill: string; pinned: boolean }[]>(
+      'select user_id, (date - ?::date) as day, shift_type_id, skill, pinned from assignment where schedule_id = ?',
+      [schedule.startDate, schedule.id],
+    ),
+  ]);
   const shiftIndex = new Map(typeRows.map((row, s) => [row.id, s]));
   const shiftTypes: ShiftTypeSpec[] = typeRows.map((row) => ({
     id: row.id,
@@ -104,9 +111,6 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
     maxConsecutive: row.max_consecutive,
     assignable: row.active,
   }));
-  const forbiddenNext = await forbiddenSuccessions(em, typeRows, shiftIndex, settings.minRestHours);
-
-  const personRows = await em.execute<PersonRow[]>(PEOPLE, [schedule.wardId, schedule.wardId, schedule.id]);
   const userIds = personRows.map((row) => row.id);
   const personIndex = new Map(userIds.map((id, p) => [id, p]));
   const userList = `{${userIds.join(',')}}`;
@@ -124,34 +128,45 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
   };
 
   const contractIds = [...new Set(personRows.map((row) => row.contract_id).filter((id): id is number => id !== null))];
+  const [forbiddenNext, contractRows, carry, leaveRows, coverage, preferenceRows] = await Promise.all([
+    forbiddenSuccessions(em, typeRows, shiftIndex, settings.minRestHours),
+    contractIds.length ? em.execute<ContractRow[]>('select * from contract where id = any(?::int[])', [`{${contractIds.join(',')}}`]) : [],
+    resolveCarryIns(em, schedule, userIds),
+    userIds.length
+      ? em.execute<{ user_id: number; from_day: number; to_day: number }[]>(
+          `select user_id, (greatest(date, ?::date) - ?::date) as from_day, (least(end_date, ?::date) - ?::date) as to_day
+             from rota_request
+            where kind = 'leave' and status = 'approved' and user_id = any(?::int[]) and date <= ?::date and end_date >= ?::date`,
+          [schedule.startDate, schedule.startDate, schedule.endDate, schedule.startDate, userList, schedule.endDate, schedule.startDate],
+        )
+      : [],
+    dailyCoverage(em, schedule, dates, settings.weekendDays[0]!),
+    userIds.length
+      ? em.execute<{ user_id: number; day: number; kind: Preference['kind']; shift_type_id: number | null }[]>(
+          `select user_id, (date - ?::date) as day, kind, shift_type_id from rota_request
+            where ward_id = ? and status = 'active' and kind in ('day_off', 'shift_off', 'shift_on')
+              and user_id = any(?::int[]) and date between ?::date and ?::date
+            order by id`,
+          [schedule.startDate, schedule.wardId, userList, schedule.startDate, schedule.endDate],
+        )
+      : [],
+  ]);
+
   const contracts = new Map<number, ContractSpec>();
-  if (contractIds.length) {
-    const rows = await em.execute<ContractRow[]>('select * from contract where id = any(?::int[])', [`{${contractIds.join(',')}}`]);
-    for (const row of rows) {
-      contracts.set(row.id, {
-        minAssignments: row.min_assignments,
-        maxAssignments: row.max_assignments,
-        minConsecutiveWorkingDays: row.min_consecutive_working_days,
-        maxConsecutiveWorkingDays: row.max_consecutive_working_days,
-        minConsecutiveDaysOff: row.min_consecutive_days_off,
-        maxConsecutiveDaysOff: row.max_consecutive_days_off,
-        maxWorkingWeekends: row.max_working_weekends,
-        completeWeekends: row.complete_weekends,
-      });
-    }
+  for (const row of contractRows) {
+    contracts.set(row.id, {
+      minAssignments: row.min_assignments,
+      maxAssignments: row.max_assignments,
+      minConsecutiveWorkingDays: row.min_consecutive_working_days,
+      maxConsecutiveWorkingDays: row.max_consecutive_working_days,
+      minConsecutiveDaysOff: row.min_consecutive_days_off,
+      maxConsecutiveDaysOff: row.max_consecutive_days_off,
+      maxWorkingWeekends: row.max_working_weekends,
+      completeWeekends: row.complete_weekends,
+    });
   }
 
-  const carry = await resolveCarryIns(em, schedule, userIds);
   const carryIns = userIds.map((userId) => carry.byUser.get(userId)!);
-
-  const leaveRows = userIds.length
-    ? await em.execute<{ user_id: number; from_day: number; to_day: number }[]>(
-        `select user_id, (greatest(date, ?::date) - ?::date) as from_day, (least(end_date, ?::date) - ?::date) as to_day
-           from rota_request
-          where kind = 'leave' and status = 'approved' and user_id = any(?::int[]) and date <= ?::date and end_date >= ?::date`,
-        [schedule.startDate, schedule.startDate, schedule.endDate, schedule.startDate, userList, schedule.endDate, schedule.startDate],
-      )
-    : [];
   const leave = userIds.map(() => new Array<boolean>(days).fill(false));
   for (const row of leaveRows) for (let d = row.from_day; d <= row.to_day; d++) leave[personIndex.get(row.user_id)!]![d] = true;
 
@@ -172,24 +187,8 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
     };
   });
 
-  const cellRows = await em.execute<{ user_id: number; day: number; shift_type_id: number; skill: string; pinned: boolean }[]>(
-    'select user_id, (date - ?::date) as day, shift_type_id, skill, pinned from assignment where schedule_id = ?',
-    [schedule.startDate, schedule.id],
-  );
   for (const row of cellRows) skillOf(row.skill);
-
-  const coverage = await dailyCoverage(em, schedule, dates, settings.weekendDays[0]!);
   for (const row of coverage) skillOf(row.skill);
-
-  const preferenceRows = userIds.length
-    ? await em.execute<{ user_id: number; day: number; kind: Preference['kind']; shift_type_id: number | null }[]>(
-        `select user_id, (date - ?::date) as day, kind, shift_type_id from rota_request
-          where ward_id = ? and status = 'active' and kind in ('day_off', 'shift_off', 'shift_on')
-            and user_id = any(?::int[]) and date between ?::date and ?::date
-          order by id`,
-        [schedule.startDate, schedule.wardId, userList, schedule.startDate, schedule.endDate],
-      )
-    : [];
 
   const problem: RosterProblem = {
     days,
@@ -266,19 +265,18 @@ interface DayRequirement {
  * holiday takes the `weekday` rows of the first weekend day, and any other day those of its own weekday.
  */
 async function dailyCoverage(em: EntityManager, schedule: SchedulePeriod, dates: string[], holidayWeekday: number): Promise<DayRequirement[]> {
-  const rows = await em.execute<{ shift_type_id: number; skill: string; weekday: number | null; date: string | null; minimum: number; optimal: number }[]>(
-    `select shift_type_id, skill, weekday, date::text as date, minimum, optimal from coverage_requirement
-      where ward_id = ? and (weekday is not null or date between ?::date and ?::date)`,
-    [schedule.wardId, schedule.startDate, schedule.endDate],
-  );
-  const holidays = new Set(
-    (
-      await em.execute<{ date: string }[]>(
-        'select h.date::text as date from holiday h join ward w on w.hospital_id = h.hospital_id where w.id = ? and h.date between ?::date and ?::date',
-        [schedule.wardId, schedule.startDate, schedule.endDate],
-      )
-    ).map((row) => row.date),
-  );
+  const [rows, holidayRows] = await Promise.all([
+    em.execute<{ shift_type_id: number; skill: string; weekday: number | null; date: string | null; minimum: number; optimal: number }[]>(
+      `select shift_type_id, skill, weekday, date::text as date, minimum, optimal from coverage_requirement
+        where ward_id = ? and (weekday is not null or date between ?::date and ?::date)`,
+      [schedule.wardId, schedule.startDate, schedule.endDate],
+    ),
+    em.execute<{ date: string }[]>(
+      'select h.date::text as date from holiday h join ward w on w.hospital_id = h.hospital_id where w.id = ? and h.date between ?::date and ?::date',
+      [schedule.wardId, schedule.startDate, schedule.endDate],
+    ),
+  ]);
+  const holidays = new Set(holidayRows.map((row) => row.date));
   const byDate = new Map<string, typeof rows>();
   const byWeekday = new Map<number, typeof rows>();
   for (const row of rows) {

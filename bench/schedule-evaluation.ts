@@ -1,0 +1,158 @@
+// npm run bench:evaluation: GET /api/rota/schedules/{id}/evaluation of a 120-person, 28-day roster (issue 12 wants
+// under 100 ms). Starts the built service on a fresh database, loads INRC-II n120w4_1_4-6-2-6 into a ward through
+// the API as `npm run admin -- rota:import-inrc2` does, puts a full roster through PUT …/assignments, then times
+// sequential evaluations over loopback, beside the pure evaluator on the same roster in this process.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import type { AppRouter } from '../shared/index.ts';
+import { openBenchDatabase } from './database.ts';
+import { spawnServer, stopAll } from './processes.ts';
+
+type ImportModule = typeof import('../scripts/rota/import-inrc2.ts');
+type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
+type EvaluateModule = typeof import('../server/rota/evaluate.ts');
+type ProblemModule = typeof import('../server/rota/problem.ts');
+type OrmModule = typeof import('../server/db/orm.ts');
+type BuildModule = typeof import('../server/services/rota/schedules/build-roster-problem.ts');
+type EvaluateScheduleModule = typeof import('../server/services/rota/schedules/evaluate-schedule.ts');
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DATASET = join(ROOT, '..', 'shared', 'inrc2', 'n120w4');
+const INSTANCE = 'n120w4_1_4-6-2-6';
+const MONDAY = '2027-01-04';
+const WARMUP = 20;
+const RUNS = 200;
+const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const load = <T>(path: string) => import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function figures(samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `median ${percentile(sorted, 50).toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · max ${sorted[sorted.length - 1]!.toFixed(1)} ms`;
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'nobat-bench-evaluation-'));
+chmodSync(tmp, 0o755);
+const db = await openBenchDatabase(process.env.DATABASE_URL || undefined, join(tmp, 'pg'));
+try {
+  const service = await spawnServer({
+    name: 'nobat',
+    args: [join(ROOT, 'dist/server/main.js')],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(tmp, 'data'),
+      SESSION_SECRET: randomBytes(36).toString('base64url'),
+      DATABASE_URL: db.url,
+    },
+    logFile: join(tmp, 'nobat.log'),
+    listening: /nobat listening on (http:\/\/\S+)/,
+    timeoutMs: 60_000,
+  });
+  const { importInrc2, rosterCells } = await load<ImportModule>('scripts/rota/import-inrc2.js');
+  const { readInrc2Instance } = await load<Inrc2Module>('server/rota/inrc2/index.js');
+  const { evaluate } = await load<EvaluateModule>('server/rota/evaluate.js');
+  const { emptyRoster } = await load<ProblemModule>('server/rota/problem.js');
+
+  let cookie = '';
+  let ward = '';
+  const fetchWithCookie = async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (cookie) request.headers.set('cookie', cookie);
+    if (ward) request.headers.set('x-ward', ward);
+    const response = await fetch(request);
+    const sid = response.headers.getSetCookie().find((header) => header.startsWith('nobat_sid='));
+    if (sid) cookie = sid.split(';')[0]!;
+    return response;
+  };
+  const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${service.url}/trpc`, fetch: fetchWithCookie })] });
+  await client.setup.run.mutate({ hospitalName: 'Bench Hospital', wardName: 'Bench', name: 'Bench Admin', ...ADMIN });
+  ward = String((await client.wards.create.mutate({ name: INSTANCE })).ward.id);
+
+  log(`loading ${INSTANCE} through the API`);
+  const instance = readInrc2Instance(DATASET, INSTANCE);
+  const loaded = await importInrc2(client, instance, { start: MONDAY, usernamePrefix: 'n120-', password: 'nurse-password-1' });
+
+  // A full roster: each nurse works five days of seven, on a shift type that changes weekly, with their first skill.
+  const { problem } = instance;
+  const roster = emptyRoster(problem);
+  for (let p = 0; p < problem.staff.length; p++) {
+    for (let d = 0; d < problem.days; d++) {
+      if ((d + p) % 7 >= 5) continue;
+      roster.shift[p * problem.days + d] = (p + Math.floor(d / 7)) % problem.shiftTypes.length;
+      roster.skill[p * problem.days + d] = problem.staff[p]!.skills[0]!;
+    }
+  }
+  const cells = rosterCells(instance, loaded, roster);
+  const put = await client.rota.schedules.setAssignments.mutate({ id: loaded.scheduleId, version: loaded.version, set: cells });
+  const direct = evaluate(problem, roster);
+  if (put.evaluation.score.hard !== direct.score.hard || put.evaluation.score.soft !== direct.score.soft) {
+    throw new Error(`the service scores ${JSON.stringify(put.evaluation.score)}, the evaluator ${JSON.stringify(direct.score)}`);
+  }
+
+  const url = `${service.url}/api/rota/schedules/${loaded.scheduleId}/evaluation`;
+  const timeOne = async () => {
+    const started = performance.now();
+    const response = await fetchWithCookie(url);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET evaluation answered ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARMUP; i++) await timeOne();
+  const http: number[] = [];
+  for (let i = 0; i < RUNS; i++) http.push(await timeOne());
+
+  // The same request's two halves in this process: loading the problem from PostgreSQL, and scoring and mapping it.
+  const { openOrm } = await load<OrmModule>('server/db/orm.js');
+  const { buildRosterProblem } = await load<BuildModule>('server/services/rota/schedules/build-roster-problem.js');
+  const { evaluateSchedule } = await load<EvaluateScheduleModule>('server/services/rota/schedules/evaluate-schedule.js');
+  const orm = await openOrm(db.url);
+  const period = { id: loaded.scheduleId, wardId: Number(ward), startDate: loaded.startDate, endDate: loaded.endDate };
+  const building: number[] = [];
+  const scoring: number[] = [];
+  try {
+    for (let i = 0; i < WARMUP + RUNS; i++) {
+      const started = performance.now();
+      const built = await buildRosterProblem(orm.em.fork(), period);
+      const builtAt = performance.now();
+      evaluateSchedule(built);
+      if (i >= WARMUP) {
+        building.push(builtAt - started);
+        scoring.push(performance.now() - builtAt);
+      }
+    }
+  } finally {
+    await orm.close();
+  }
+
+  const pure: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const started = performance.now();
+    evaluate(structuredClone(problem), roster);
+    if (i >= WARMUP) pure.push(performance.now() - started);
+  }
+
+  console.log(`GET /api/rota/schedules/{id}/evaluation, ${INSTANCE} (${problem.staff.length} people × ${problem.days} days, ${cells.length} cells, score ${direct.score.hard}/${direct.score.soft})`);
+  console.log(`Node ${process.version} · ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}) · ${db.description}`);
+  console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of the run`);
+  console.log(`service, ${RUNS} sequential requests after ${WARMUP}: ${figures(http)}`);
+  console.log(`in process: the problem from PostgreSQL: ${figures(building)}`);
+  console.log(`in process: evaluation and mapping to ids: ${figures(scoring)}`);
+  console.log(`evaluator alone (a fresh problem each time, as a request builds one): ${figures(pure)}`);
+} finally {
+  await stopAll();
+  await db.drop();
+  rmSync(tmp, { recursive: true, force: true });
+}

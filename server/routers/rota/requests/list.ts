@@ -1,0 +1,18 @@
+import { ZListRequestsRequest, ZListRequestsResponse } from '../../../../shared/schemas/rota/requests.js';
+import { listRequests } from '../../../services/rota/requests/list-requests.js';
+import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
+import { serviceContext } from '../service-context.js';
+
+export const list = authedProcedure
+  .use(withSelectedWard)
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/rota/requests',
+      tags: ['requests'],
+      summary: "The ward's requests (a manager) or the caller's own (an employee), filtered by status, userId and from/to",
+    },
+  })
+  .input(ZListRequestsRequest)
+  .output(ZListRequestsResponse)
+  .query(async ({ ctx, input }) => ({ requests: await listRequests(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));

@@ -1,0 +1,50 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TCreateRequestRequest, TRotaRequest } from '../../../../shared/schemas/rota/requests.js';
+import { AppError } from '../../../app-error.js';
+import { RotaRequest } from '../../../db/entities/rota-request.js';
+import { User } from '../../../db/entities/user.js';
+import { Ward } from '../../../db/entities/ward.js';
+import type { ServiceContext } from '../../service-context.js';
+import { recordRotaEvent } from '../audit/record-rota-event.js';
+import { publishedScheduleCovers } from '../schedules/published-schedule-covers.js';
+import { findWardShiftType } from '../shift-types/find-ward-shift-types.js';
+import { requestView } from './request-view.js';
+
+/**
+ * Makes a request for the caller, or, by a manager, for any account of the ward. A preference is
+ * `active` at once; a leave waits `pending` for a manager's decision.
+ */
+export async function createRequest(em: EntityManager, input: TCreateRequestRequest & { wardId: number }, ctx: ServiceContext): Promise<TRotaRequest> {
+  const userId = input.userId ?? ctx.actor.id;
+  if (userId !== ctx.actor.id && ctx.actor.role !== 'manager') throw new AppError('forbidden');
+  return em.transactional(async (tx) => {
+    // The person's row lock: their duplicate check and insert run one at a time.
+    const user = await tx.findOne(User, { id: userId, ward: input.wardId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!user) throw new AppError('user_not_found');
+    const shiftType = input.shiftTypeId == null ? null : await findWardShiftType(tx, input.wardId, input.shiftTypeId);
+    const leave = input.kind === 'leave';
+    if (!leave) {
+      if (await publishedScheduleCovers(tx, input.wardId, input.date)) throw new AppError('schedule_published');
+      const duplicate = await tx.count(RotaRequest, { user: user.id, kind: input.kind, date: input.date, shiftType: shiftType?.id ?? null, status: 'active' });
+      if (duplicate) throw new AppError('request_duplicate');
+    }
+    const request = tx.create(RotaRequest, {
+      ward: tx.getReference(Ward, input.wardId),
+      user,
+      kind: input.kind,
+      date: input.date,
+      endDate: leave ? input.endDate! : input.date,
+      shiftType,
+      note: input.note || null,
+      status: leave ? 'pending' : 'active',
+      createdBy: tx.getReference(User, ctx.actor.id),
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    await tx.flush();
+    recordRotaEvent(tx, { type: 'request_created', wardId: input.wardId, objectType: 'request', objectId: request.id, userId: user.id }, ctx);
+    return requestView(request);
+  });
+}
+
