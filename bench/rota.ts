@@ -9,6 +9,7 @@
 //   --seed N            the solver's seed (default 1)
 //   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
 //                       default 10, 0 skips it)
+//   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
       parallel: { type: 'string', default: '1' },
       seed: { type: 'string', default: '1' },
       'latency-seconds': { type: 'string', default: '10' },
+      tuning: { type: 'string' },
     },
   });
   const seconds = Number(values.seconds);
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!(seconds > 0) || !Number.isFinite(seed)) throw new Error('--seconds takes a positive number, --seed an integer');
   const ids = pickInstances(values.weeks, values.instances);
+  const tuning = values.tuning === undefined ? undefined : (JSON.parse(values.tuning) as Record<string, unknown>);
 
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');
@@ -116,7 +119,7 @@ async function main(): Promise<void> {
       const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
       const result = await solveInThread(
         { problem: instance.problem, initial: emptyRoster(instance.problem) },
-        { timeLimitMs: seconds * 1000, seed },
+        { timeLimitMs: seconds * 1000, seed, ...(tuning === undefined ? {} : { tuning }) },
       );
       const [best, bound] = REFERENCES[id] ?? [Number.NaN, Number.NaN];
       const row: Row = { id, ...result.score, best, bound, firstFeasibleMs: result.firstFeasibleMs, moves: result.moves };
@@ -129,7 +132,8 @@ async function main(): Promise<void> {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpu}) · ` +
-      `${seconds} s per instance, seed ${seed}, ${parallel} at a time · whole run ${Math.round((Date.now() - started) / 1000)} s`,
+      `${seconds} s per instance, seed ${seed}, ${parallel} at a time` +
+      `${tuning === undefined ? '' : `, tuning ${JSON.stringify(tuning)}`} · whole run ${Math.round((Date.now() - started) / 1000)} s`,
     '',
     '| instance | hard | soft | best known | lower bound | soft / best known | first roster without hard violation | moves |',
     '|---|---|---|---|---|---|---|---|',

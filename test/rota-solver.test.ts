@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import { evaluate } from '../server/rota/evaluate.js';
+import { evaluate, personScore } from '../server/rota/evaluate.js';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import {
   DEFAULT_WEIGHTS,
@@ -12,7 +12,8 @@ import {
   type RosterProblem,
 } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
-import { changeBlock, changeCell, moveSpace, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { changeBlock, changeCell, changeToNeed, moveSpace, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
@@ -199,6 +200,13 @@ describe('the solver', () => {
     }
   });
 
+  it('answers a ward without staff at once', () => {
+    const problem = { ...handMadeWard(), staff: [] };
+    const result = solve({ problem, initial: emptyRoster(problem) }, budget(1, 1_000));
+    expect(result).toMatchObject({ moves: 0, stoppedBy: 'optimal' });
+    expect(result.score).toEqual(evaluate(problem, result.roster).score);
+  });
+
   it('stops at the deadline of the clock it is given', () => {
     const problem = n005w4();
     // A clock that ticks once each time it is read: the solver reads it once per batch of moves.
@@ -210,6 +218,44 @@ describe('the solver', () => {
   });
 });
 
+describe('the fast person score', () => {
+  it('equals personScore() on random rosters, carry-ins, contracts and preferences', () => {
+    const random = seededRandom(77);
+    let compared = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 60; round++) {
+        const problem: RosterProblem = structuredClone(base);
+        const S = problem.shiftTypes.length;
+        problem.firstWeekday = random.int(7);
+        problem.weekendDays = [[6, 0], [5], [5, 6, 0]][random.int(3)]!;
+        for (const [p, person] of problem.staff.entries()) {
+          person.carryIn = {
+            lastShift: random.int(3) === 0 ? null : random.int(S),
+            consecutiveWorkingDays: random.int(8),
+            consecutiveDaysOff: random.int(8),
+            consecutiveSameShift: random.int(8),
+          };
+          if (random.int(6) === 0) person.contract = null;
+          else if (person.contract) person.contract = { ...person.contract, completeWeekends: random.int(2) === 0 };
+          person.leave = person.leave.map(() => random.int(10) === 0);
+          for (let i = 0; i < 3; i++) {
+            const kind = (['day_off', 'shift_off', 'shift_on'] as const)[random.int(3)]!;
+            problem.preferences.push({ person: p, day: random.int(problem.days), kind, shift: kind === 'day_off' ? null : random.int(S) });
+          }
+        }
+        const roster = randomRoster(problem, round);
+        const fast = new PersonCost(problem);
+        for (let p = 0; p < problem.staff.length; p++) {
+          fast.score(roster, p);
+          expect({ p, hard: fast.hard, soft: fast.soft }).toEqual({ p, ...personScore(problem, roster, p) });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(60 * 5 + 60 * 8);
+  });
+});
+
 describe('the search state', () => {
   it('keeps the score equal to evaluate() through thousands of random moves, accepted or undone', () => {
     for (const problem of [n005w4(), handMadeWard()]) {
@@ -217,7 +263,7 @@ describe('the search state', () => {
       const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 11)), 14);
       expect(state.score()).toEqual(evaluate(problem, state.roster).score);
       const random = seededRandom(12);
-      const moves = [changeCell, changeBlock, swapDay, swapBlock];
+      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed];
       let checked = 0;
       for (let i = 0; i < 4_000; i++) {
         const before = copy(state.roster);
@@ -242,6 +288,17 @@ describe('the search state', () => {
       }
       expect(checked).toBeGreaterThan(1_000);
     }
+  });
+
+  it('refuses a move larger than it was made for instead of losing track of the roster', () => {
+    const problem = handMadeWard();
+    const state = new SearchState(problem, emptyRoster(problem), 2);
+    state.set(0, 0, 0, 1);
+    state.set(0, 1, 0, 1);
+    expect(() => state.set(0, 2, 0, 1)).toThrow(/more cells/);
+    state.rollback();
+    expect([...state.roster.shift].every((shift) => shift === OFF)).toBe(true);
+    expect(state.score()).toEqual(evaluate(problem, state.roster).score);
   });
 
   it('starts from a roster scored like evaluate(), random skills and inactive shift types included', () => {

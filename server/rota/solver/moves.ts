@@ -21,6 +21,8 @@ export interface MoveSpace {
   skillCount: number;
   /** Longest block of days a block move takes. */
   maxBlock: number;
+  /** `holders[k]`: the people who have skill k. */
+  holders: Int32Array[];
 }
 
 export function moveSpace(problem: RosterProblem, pinned: ArrayLike<number | boolean> | undefined, maxBlock: number): MoveSpace {
@@ -40,7 +42,30 @@ export function moveSpace(problem: RosterProblem, pinned: ArrayLike<number | boo
     }
   }
   const assignable = problem.shiftTypes.flatMap((type, s) => (type.assignable ? [s] : []));
-  return { problem, days, people, pinned: pinnedCells, frozen, assignable, hasSkill, skillCount, maxBlock: Math.max(1, Math.min(maxBlock, days)) };
+  const holders = problem.skills.map((_, k) => Int32Array.from(problem.staff.flatMap((person, p) => (person.skills.includes(k) ? [p] : []))));
+  return {
+    problem,
+    days,
+    people,
+    pinned: pinnedCells,
+    frozen,
+    assignable,
+    hasSkill,
+    skillCount,
+    maxBlock: Math.max(1, Math.min(maxBlock, days)),
+    holders,
+  };
+}
+
+/**
+ * Whether taking the work off cell (person, day) leaves its requirement under its minimum. With no hard violation
+ * left, such a move costs a hard violation that the annealing never accepts: it is not worth scoring.
+ */
+function neededForMinimum(state: SearchState, space: MoveSpace, person: number, day: number): boolean {
+  if (state.hard > 0) return false;
+  const cell = person * space.days + day;
+  const index = state.requirementOf(day, state.roster.shift[cell]!, state.roster.skill[cell]!);
+  return index >= 0 && state.covered[index]! <= space.problem.minimum[index]!;
 }
 
 function randomWork(space: MoveSpace, person: number, random: Random): { shift: number; skill: number } | null {
@@ -57,6 +82,7 @@ export function changeCell(state: SearchState, space: MoveSpace, random: Random)
   if (space.frozen[cell]) return false;
   const current = state.roster.shift[cell]!;
   const currentSkill = state.roster.skill[cell]!;
+  if (current !== OFF && neededForMinimum(state, space, p, d)) return false;
   // A working cell goes off one time in three; otherwise some work.
   if (current !== OFF && random.int(3) === 0) {
     state.set(p, d, OFF, OFF);
@@ -68,8 +94,40 @@ export function changeCell(state: SearchState, space: MoveSpace, random: Random)
   return state.pending();
 }
 
+/**
+ * Point one cell at what its day lacks: work a requirement still under its optimum (a shift type and skill
+ * the person has), or, when the day lacks nothing the person can do, leave a surplus assignment off.
+ */
+export function changeToNeed(state: SearchState, space: MoveSpace, random: Random): boolean {
+  const p = random.int(space.people);
+  const d = random.int(space.days);
+  const cell = p * space.days + d;
+  if (space.frozen[cell]) return false;
+  const { optimal } = space.problem;
+  const skills = space.problem.staff[p]!.skills;
+  let chosen = -1;
+  let seen = 0;
+  for (const s of space.assignable) {
+    for (const k of skills) {
+      const index = state.requirementOf(d, s, k);
+      if (state.covered[index]! >= optimal[index]!) continue;
+      // Reservoir sampling: each lacking requirement equally likely, without a list.
+      if (random.int(++seen) === 0) chosen = s * space.skillCount + k;
+    }
+  }
+  if (chosen >= 0) {
+    state.set(p, d, Math.floor(chosen / space.skillCount), chosen % space.skillCount);
+    return state.pending();
+  }
+  const current = state.requirementOf(d, state.roster.shift[cell]!, state.roster.skill[cell]!);
+  if (current < 0 || state.covered[current]! <= optimal[current]!) return false;
+  state.set(p, d, OFF, OFF);
+  return true;
+}
+
 /** Give k consecutive days of one person one shift type (or days off). */
 export function changeBlock(state: SearchState, space: MoveSpace, random: Random): boolean {
+  if (space.maxBlock < 2) return false;
   const k = 2 + random.int(space.maxBlock - 1);
   const p = random.int(space.people);
   const start = random.int(space.days - k + 1);
@@ -83,6 +141,7 @@ export function changeBlock(state: SearchState, space: MoveSpace, random: Random
   }
   for (let d = start; d < start + k; d++) {
     if (space.frozen[p * space.days + d]) continue;
+    if (neededForMinimum(state, space, p, d)) return false;
     state.set(p, d, shift, skill);
   }
   return state.pending();
@@ -113,12 +172,30 @@ function exchange(state: SearchState, space: MoveSpace, a: number, b: number, st
   return state.pending();
 }
 
+/**
+ * A partner for person a over days [start, start + k): someone who has the skill a works with on the first
+ * working day of the block (so that the partner can take that cell), else anyone; -1 when there is none.
+ */
+function partner(state: SearchState, space: MoveSpace, a: number, start: number, k: number, random: Random): number {
+  for (let d = start; d < start + k; d++) {
+    const skill = state.roster.skill[a * space.days + d]!;
+    if (skill < 0) continue;
+    const holders = space.holders[skill]!;
+    if (holders.length < 2) return -1;
+    const b = holders[random.int(holders.length)]!;
+    return b === a ? -1 : b;
+  }
+  const b = random.int(space.people);
+  return b === a ? -1 : b;
+}
+
 /** Swap two people's cells on one day. */
 export function swapDay(state: SearchState, space: MoveSpace, random: Random): boolean {
   if (space.people < 2) return false;
   const a = random.int(space.people);
-  const b = (a + 1 + random.int(space.people - 1)) % space.people;
-  return exchange(state, space, a, b, random.int(space.days), 1);
+  const d = random.int(space.days);
+  const b = partner(state, space, a, d, 1, random);
+  return b >= 0 && exchange(state, space, a, b, d, 1);
 }
 
 /** Swap two people's cells over k consecutive days. */
@@ -126,8 +203,9 @@ export function swapBlock(state: SearchState, space: MoveSpace, random: Random):
   if (space.people < 2 || space.maxBlock < 2) return false;
   const k = 2 + random.int(space.maxBlock - 1);
   const a = random.int(space.people);
-  const b = (a + 1 + random.int(space.people - 1)) % space.people;
-  return exchange(state, space, a, b, random.int(space.days - k + 1), k);
+  const start = random.int(space.days - k + 1);
+  const b = partner(state, space, a, start, k, random);
+  return b >= 0 && exchange(state, space, a, b, start, k);
 }
 
 export type Move = (state: SearchState, space: MoveSpace, random: Random) => boolean;

@@ -1,6 +1,6 @@
 import { compareScores, type Roster, type RosterProblem, type Score } from '../problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
-import { changeBlock, changeCell, moveSpace, swapBlock, swapDay, type Move } from './moves.js';
+import { changeBlock, changeCell, changeToNeed, moveSpace, swapBlock, swapDay, type Move } from './moves.js';
 import { seededRandom } from './random.js';
 import { SearchState } from './state.js';
 
@@ -44,17 +44,17 @@ export interface Tuning {
   endTemperature: number;
   movesPerBatch: number;
   maxBlock: number;
-  /** Relative frequencies of change, block change, swap and block swap. */
-  mix: [number, number, number, number];
+  /** Relative frequencies of change, block change, swap, block swap and change to what the day lacks. */
+  mix: [number, number, number, number, number];
 }
 
 export const DEFAULT_TUNING: Tuning = {
   hardWeight: 1000,
-  startTemperature: 60,
-  endTemperature: 1,
+  startTemperature: 30,
+  endTemperature: 0.5,
   movesPerBatch: 2000,
   maxBlock: 7,
-  mix: [4, 1, 3, 2],
+  mix: [3, 1, 3, 2, 1],
 };
 
 export interface SolveResult {
@@ -67,8 +67,8 @@ export interface SolveResult {
 }
 
 /**
- * Greedy construction, then simulated annealing over change, block change, swap and block swap moves with
- * the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
+ * Greedy construction, then simulated annealing over change, block change, swap, block swap and
+ * change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
  * annealing's cost, and the best roster is the lexicographic best). Pure: time and randomness come in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
@@ -77,7 +77,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const start = options.now();
   const random = seededRandom(options.seed);
   const space = moveSpace(problem, input.pinned, tuning.maxBlock);
-  const state = new SearchState(problem, admissibleStart(space, input.initial), 2 * space.maxBlock);
+  const state = new SearchState(problem, admissibleStart(space, input.initial), 4 * space.maxBlock);
   constructGreedy(state, space, tuning.hardWeight);
 
   const best: Roster = { shift: Int16Array.from(state.roster.shift), skill: Int16Array.from(state.roster.skill) };
@@ -91,7 +91,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   };
   report(0);
 
-  const moves: Move[] = [changeCell, changeBlock, swapDay, swapBlock];
+  const moves: Move[] = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed];
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
   const budgetMs = Math.max(1, options.deadline - start);
@@ -99,6 +99,8 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
 
   let done = 0;
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
+  // Nothing to move: the roster is what construction made of it.
+  if (space.people === 0 || space.days === 0) return { roster: best, score: bestScore, moves: 0, stoppedBy: 'optimal', firstFeasibleMs };
   let temperature = tuning.startTemperature;
   for (;;) {
     const elapsed = options.now() - start;

@@ -1,10 +1,11 @@
-import { coverageScore, personScore } from '../evaluate.js';
+import { coverageScore } from '../evaluate.js';
 import { OFF, type Roster, type RosterProblem, type Score } from '../problem.js';
+import { PersonCost } from './person-cost.js';
 
 /**
  * The solver's working roster with its score kept up to date move by move. The score is the evaluator's:
- * the sum of `personScore` over people plus `coverageScore` over requirements, so a move's change is the
- * change of those terms for the people and requirements it touches. A move is a few `set` calls, then
+ * the sum of `personScore` over people (computed by `PersonCost`, its fast equal) plus `coverageScore` over
+ * requirements, so a move's change is the change of those terms for the people and requirements it touches. A move is a few `set` calls, then
  * `evaluate()`, then `commit()` or `rollback()`.
  */
 export class SearchState {
@@ -20,6 +21,7 @@ export class SearchState {
   readonly covered: Int32Array;
   private readonly shiftCount: number;
   private readonly skillCount: number;
+  private readonly personCost: PersonCost;
   private readonly personHard: Int32Array;
   private readonly personSoft: Int32Array;
   private readonly coverHard: Int32Array;
@@ -50,6 +52,7 @@ export class SearchState {
     const people = problem.staff.length;
     const requirements = problem.days * this.shiftCount * this.skillCount;
     this.covered = new Int32Array(requirements);
+    this.personCost = new PersonCost(problem);
     this.personHard = new Int32Array(people);
     this.personSoft = new Int32Array(people);
     this.coverHard = new Int32Array(requirements);
@@ -78,12 +81,13 @@ export class SearchState {
     }
     this.hard = 0;
     this.soft = 0;
+    const cost = this.personCost;
     for (let p = 0; p < problem.staff.length; p++) {
-      const score = personScore(problem, roster, p);
-      this.personHard[p] = score.hard;
-      this.personSoft[p] = score.soft;
-      this.hard += score.hard;
-      this.soft += score.soft;
+      cost.score(roster, p);
+      this.personHard[p] = cost.hard;
+      this.personSoft[p] = cost.soft;
+      this.hard += cost.hard;
+      this.soft += cost.soft;
     }
     for (let index = 0; index < this.covered.length; index++) {
       const score = coverageScore(problem, index, this.covered[index]!);
@@ -111,6 +115,7 @@ export class SearchState {
     const oldShift = roster.shift[cell]!;
     const oldSkill = roster.skill[cell]!;
     if (oldShift === shift && oldSkill === skill) return;
+    if (this.undoLength === this.undoCell.length) throw new Error('A move changed more cells than the search state holds');
     const u = this.undoLength++;
     this.undoCell[u] = cell;
     this.undoShift[u] = oldShift;
@@ -144,13 +149,14 @@ export class SearchState {
     const { problem, roster } = this;
     let hard = 0;
     let soft = 0;
+    const cost = this.personCost;
     for (let i = 0; i < this.touchedPeopleLength; i++) {
       const p = this.touchedPeople[i]!;
-      const score = personScore(problem, roster, p);
-      this.touchedPeopleHard[i] = score.hard;
-      this.touchedPeopleSoft[i] = score.soft;
-      hard += score.hard - this.personHard[p]!;
-      soft += score.soft - this.personSoft[p]!;
+      cost.score(roster, p);
+      this.touchedPeopleHard[i] = cost.hard;
+      this.touchedPeopleSoft[i] = cost.soft;
+      hard += cost.hard - this.personHard[p]!;
+      soft += cost.soft - this.personSoft[p]!;
     }
     for (let i = 0; i < this.touchedCoverLength; i++) {
       const index = this.touchedCover[i]!;
