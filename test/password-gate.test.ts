@@ -10,7 +10,8 @@ import { useFreshInstallation } from './support/suite.js';
  * Procedures anyone may call. A procedure not listed here must answer 401 without a session, so a
  * route cannot become public by accident. Names of routes still to come are listed too.
  */
-const PUBLIC = new Set(['health.check', 'setup.status', 'setup.run', 'auth.login', 'auth.logout', 'invites.read', 'invites.accept']);
+// `calendarFeed.read`: a phone's calendar sends no cookie; the secret in the address is its credential.
+const PUBLIC = new Set(['health.check', 'setup.status', 'setup.run', 'auth.login', 'auth.logout', 'invites.read', 'invites.accept', 'calendarFeed.read']);
 
 /** Signed-in procedures that stay open while a password change is pending (CONTRACT: password change gate). */
 const GATE_EXEMPT = new Set(['auth.me', 'account.changePassword']);
