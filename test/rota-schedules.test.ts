@@ -261,6 +261,20 @@ describe.each(FACES)('schedules (%s)', (face: Face) => {
       expect(await server.em().count(Assignment, {})).toBe(0);
     });
 
+    it('takes bodies up to 1 MiB (413 payload_too_large past it)', async () => {
+      const schedule = await created();
+      const body = (padding: number) => {
+        const input = { version: 1, set: [{ userId: people.employee.id, date: '2027-01-05', shiftTypeId: day }] };
+        return JSON.stringify(face === 'rest' ? input : { id: schedule.id, ...input }).replace('{', `{${' '.repeat(padding)}`);
+      };
+      const path = face === 'rest' ? `/api/rota/schedules/${schedule.id}/assignments` : '/trpc/rota.schedules.setAssignments';
+      const method = face === 'rest' ? 'PUT' : 'POST';
+      expect((await people.manager.client.request(method, path, { rawBody: body(300 * 1024) })).status).toBe(200);
+      const refused = await people.manager.client.request(method, path, { rawBody: body(1024 * 1024) });
+      expect(refused.status).toBe(413);
+      expect(await server.em().count(Assignment, {})).toBe(1);
+    });
+
     it('answers 409 version_conflict to a stale version and changes nothing', async () => {
       const schedule = await created();
       expect((await as().set(schedule.id, 1, [{ userId: people.employee.id, date: '2027-01-05', shiftTypeId: day }])).status).toBe(200);

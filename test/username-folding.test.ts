@@ -64,6 +64,7 @@ describe('usernames compared by one folded key', () => {
 
 describe('the folded-key migration', () => {
   it('recomputes the stored keys, leaving the newer of two accounts that fold together its former key', async () => {
+    // Empty: the run's template database has every migration applied already.
     const database = await createTestDatabase({ empty: true });
     const orm: MikroORM = await openOrm(database.url);
     try {

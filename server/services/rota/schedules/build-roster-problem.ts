@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, daysBetween, weekdayOf } from '../../../calendar/iso-dates.js';
 import { OFF, coverageIndex, emptyRoster, type ContractSpec, type Preference, type Roster, type RosterProblem, type ShiftTypeSpec, type StaffSpec } from '../../../rota/problem.js';
 import { readRotaSettings } from '../settings/read-rota-settings.js';
+import { forbiddenSuccessions } from '../shift-types/forbidden-successions.js';
+import { shiftMinutes } from '../shift-types/shift-type-view.js';
 import { resolveCarryIns, type CarryInRecord } from './schedule-carry-in.js';
 
 /** The period and ward a problem is built for. */
@@ -66,8 +68,6 @@ interface ContractRow {
   complete_weekends: boolean;
 }
 
-const DAY_MINUTES = 24 * 60;
-
 // The ward's rostered staff (active accounts of the home ward with a profile) and everyone holding a cell.
 const PEOPLE = `
   select u.id, u.name, sp.skills, sp.contract_id,
@@ -105,7 +105,7 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
   const shiftTypes: ShiftTypeSpec[] = typeRows.map((row) => ({
     id: row.id,
     code: row.code,
-    minutes: row.end_minute > row.start_minute ? row.end_minute - row.start_minute : row.end_minute + DAY_MINUTES - row.start_minute,
+    minutes: shiftMinutes(row.start_minute, row.end_minute),
     endsNextDay: row.end_minute <= row.start_minute,
     minConsecutive: row.min_consecutive,
     maxConsecutive: row.max_consecutive,
@@ -129,7 +129,7 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
 
   const contractIds = [...new Set(personRows.map((row) => row.contract_id).filter((id): id is number => id !== null))];
   const [forbiddenNext, contractRows, carry, leaveRows, coverage, preferenceRows] = await Promise.all([
-    forbiddenSuccessions(em, typeRows, shiftIndex, settings.minRestHours),
+    forbiddenNextOf(em, typeRows, settings.minRestHours),
     contractIds.length ? em.execute<ContractRow[]>('select * from contract where id = any(?::int[])', [`{${contractIds.join(',')}}`]) : [],
     resolveCarryIns(em, schedule, userIds),
     userIds.length
@@ -226,30 +226,19 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
   return { problem, roster, pinned, people, shiftTypeIds: typeRows.map((row) => row.id), dates, carryIns, carryInDerivedFrom: carry.derivedFrom };
 }
 
-/** ROTA.md §2: a shift type's explicit `forbiddenNext`, and every pair that leaves less than `minRestHours` of rest. */
-async function forbiddenSuccessions(em: EntityManager, types: ShiftTypeRow[], shiftIndex: Map<number, number>, minRestHours: number): Promise<boolean[][]> {
-  const S = types.length;
-  const forbidden = Array.from({ length: S }, () => new Array<boolean>(S).fill(false));
-  if (S === 0) return forbidden;
-  const explicit = await em.execute<{ shift_type_id: number; next_id: number }[]>(
-    'select shift_type_id, next_id from forbidden_succession where shift_type_id = any(?::int[])',
-    [`{${types.map((type) => type.id).join(',')}}`],
+/** ROTA.md §2: explicit `forbiddenNext` lists and `minRestHours`, as one matrix in the shift types' order. */
+async function forbiddenNextOf(em: EntityManager, types: ShiftTypeRow[], minRestHours: number): Promise<boolean[][]> {
+  const explicit = types.length
+    ? await em.execute<{ shift_type_id: number; next_id: number }[]>('select shift_type_id, next_id from forbidden_succession where shift_type_id = any(?::int[])', [
+        `{${types.map((type) => type.id).join(',')}}`,
+      ])
+    : [];
+  const successors = new Map<number, number[]>(types.map((type) => [type.id, []]));
+  for (const row of explicit) successors.get(row.shift_type_id)?.push(row.next_id);
+  return forbiddenSuccessions(
+    types.map((type) => ({ id: type.id, startMinute: type.start_minute, endMinute: type.end_minute, forbiddenNext: successors.get(type.id)! })),
+    minRestHours,
   );
-  for (const row of explicit) {
-    const a = shiftIndex.get(row.shift_type_id);
-    const b = shiftIndex.get(row.next_id);
-    if (a !== undefined && b !== undefined) forbidden[a]![b] = true;
-  }
-  if (minRestHours > 0) {
-    types.forEach((first, a) => {
-      // Minutes after the first shift's day began, at which it ends (on the next day when end <= start).
-      const ends = first.end_minute <= first.start_minute ? first.end_minute + DAY_MINUTES : first.end_minute;
-      types.forEach((next, b) => {
-        if (DAY_MINUTES + next.start_minute - ends < minRestHours * 60) forbidden[a]![b] = true;
-      });
-    });
-  }
-  return forbidden;
 }
 
 interface DayRequirement {
