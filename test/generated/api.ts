@@ -123,6 +123,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new private iCalendar address for your published shifts; any earlier address stops working */
+        post: operations["account-issueCalendarFeed"];
+        /** End your private iCalendar address */
+        delete: operations["account-endCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees": {
         parameters: {
             query?: never;
@@ -324,6 +342,444 @@ export interface paths {
         put?: never;
         /** Revoke every session but the current one */
         post: operations["sessions-revokeOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected ward's weekend, rest rule and soft-constraint weights */
+        get: operations["rota-settings-read"];
+        /** Replace the selected ward's rota settings; missing keys take their defaults */
+        put: operations["rota-settings-replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/shift-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected ward's shift types */
+        get: operations["rota-shiftTypes-list"];
+        put?: never;
+        /** Add a shift type to the selected ward */
+        post: operations["rota-shiftTypes-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/shift-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a shift type that no schedule uses (else deactivate it) */
+        delete: operations["rota-shiftTypes-remove"];
+        options?: never;
+        head?: never;
+        /** Change fields of a shift type */
+        patch: operations["rota-shiftTypes-update"];
+        trace?: never;
+    };
+    "/api/rota/contracts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected ward's contracts */
+        get: operations["rota-contracts-list"];
+        put?: never;
+        /** Add a contract to the selected ward */
+        post: operations["rota-contracts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/contracts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a contract no staff profile uses */
+        delete: operations["rota-contracts-remove"];
+        options?: never;
+        head?: never;
+        /** Change rules of a contract */
+        patch: operations["rota-contracts-update"];
+        trace?: never;
+    };
+    "/api/rota/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account of the selected ward with its rota profile */
+        get: operations["rota-staff-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/staff/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the skills and contract of an account of the selected ward, which makes it rostered staff */
+        put: operations["rota-staff-setProfile"];
+        post?: never;
+        /** Remove the rota profile of an account (the account stays) */
+        delete: operations["rota-staff-removeProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected ward's coverage table; from/to limit its date rows */
+        get: operations["rota-coverage-read"];
+        /** Replace the selected ward's whole coverage table (at most 5,000 rows; bodies up to 1 MiB) */
+        put: operations["rota-coverage-replace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The hospital's holidays, within from/to when given */
+        get: operations["rota-holidays-list"];
+        put?: never;
+        /** Add a hospital-wide holiday (renames one already on that date) */
+        post: operations["rota-holidays-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/holidays/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a hospital-wide holiday */
+        delete: operations["rota-holidays-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ward's requests (a manager) or the caller's own (an employee), filtered by status, userId and from/to */
+        get: operations["rota-requests-list"];
+        put?: never;
+        /** Make a preference or a leave request */
+        post: operations["rota-requests-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending leave */
+        post: operations["rota-requests-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending leave */
+        post: operations["rota-requests-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an active preference, or a pending or approved leave */
+        post: operations["rota-requests-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The selected ward's schedules, newest period first */
+        get: operations["rota-schedules-list"];
+        put?: never;
+        /** Start a draft schedule for a period (dates, or a Solar Hijri month) of 7 to 62 days */
+        post: operations["rota-schedules-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A schedule with its staff, shift types, cells and carry-in */
+        get: operations["rota-schedules-read"];
+        put?: never;
+        post?: never;
+        /** Delete a draft schedule */
+        delete: operations["rota-schedules-remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or clear cells, all or nothing, on the version read; answers the schedule and its evaluation */
+        put: operations["rota-schedules-setAssignments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/carry-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How each person's days before the period ended, when no schedule of the ward ends the day before */
+        put: operations["rota-schedules-setCarryIn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish to the staff; refused while hard rules are broken unless acceptViolations */
+        post: operations["rota-schedules-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/evaluation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schedule's score, its violations and each person's figures */
+        get: operations["rota-schedules-evaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schedule as CSV: name and ISO dates as columns, shift codes in cells, UTF-8 with BOM */
+        get: operations["rota-schedules-exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The printed roster: a right-to-left Persian HTML page for A4 landscape, Solar Hijri dates */
+        get: operations["rota-schedules-print"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/solve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schedule's latest solve: status, best score and progress */
+        get: operations["rota-solve-read"];
+        put?: never;
+        /** Generate the schedule automatically in the background (202): one solve per schedule at a time */
+        post: operations["rota-solve-start"];
+        /** Stop the running solve wherever it runs; the best roster so far is kept */
+        delete: operations["rota-solve-stop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/my-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your shifts in published schedules of any ward, from and to (at most 92 days), timed in APP_TIMEZONE */
+        get: operations["rota-myShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar-feed/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's published shifts as an iCalendar (RFC 5545) feed; the address from POST /api/account/calendar-feed */
+        get: operations["calendarFeed-read"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1012,6 +1468,193 @@ export interface operations {
                 headers: {
                     /** @description Seconds until another attempt may succeed. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "account-issueCalendarFeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description The private iCalendar address: anyone holding it reads your published shifts.
+                         */
+                        url: string;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "account-endCalendarFeed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2532,6 +3175,4516 @@ export interface operations {
             };
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-settings-read": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        weekendDays: number[];
+                        minRestHours: number;
+                        weights: {
+                            coverage_optimal: number;
+                            consecutive_same_shift: number;
+                            consecutive_working_days: number;
+                            consecutive_days_off: number;
+                            preference: number;
+                            complete_weekend: number;
+                            total_assignments: number;
+                            working_weekends: number;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-settings-replace": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    weekendDays?: number[];
+                    minRestHours?: number;
+                    weights?: {
+                        coverage_optimal?: number;
+                        consecutive_same_shift?: number;
+                        consecutive_working_days?: number;
+                        consecutive_days_off?: number;
+                        preference?: number;
+                        complete_weekend?: number;
+                        total_assignments?: number;
+                        working_weekends?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        weekendDays: number[];
+                        minRestHours: number;
+                        weights: {
+                            coverage_optimal: number;
+                            consecutive_same_shift: number;
+                            consecutive_working_days: number;
+                            consecutive_days_off: number;
+                            preference: number;
+                            complete_weekend: number;
+                            total_assignments: number;
+                            working_weekends: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-shiftTypes-list": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shiftTypes: {
+                            id: number;
+                            code: string;
+                            name: string;
+                            start: string;
+                            end: string;
+                            minutes: number;
+                            minConsecutive: number;
+                            maxConsecutive: number;
+                            forbiddenNext: number[];
+                            active: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-shiftTypes-create": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 8 letters or digits; unique in the ward, case-insensitively. */
+                    code: string;
+                    /** @description Trimmed; 1 to 100 characters. */
+                    name: string;
+                    /**
+                     * @description HH:MM, 00:00 to 23:59.
+                     * @example 07:30
+                     */
+                    start: string;
+                    /**
+                     * @description HH:MM, 00:00 to 23:59.
+                     * @example 07:30
+                     */
+                    end: string;
+                    /** @default 1 */
+                    minConsecutive?: number;
+                    /** @default 28 */
+                    maxConsecutive?: number;
+                    /** @default [] */
+                    forbiddenNext?: number[];
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shiftType: {
+                            id: number;
+                            code: string;
+                            name: string;
+                            start: string;
+                            end: string;
+                            minutes: number;
+                            minConsecutive: number;
+                            maxConsecutive: number;
+                            forbiddenNext: number[];
+                            active: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_type_not_found`: The shift type was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_code_taken`: A shift type with this code already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-shiftTypes-remove": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_type_not_found`: The shift type was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_type_in_use`: A schedule uses this shift type; deactivate it instead. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-shiftTypes-update": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 8 letters or digits; unique in the ward, case-insensitively. */
+                    code?: string;
+                    /** @description Trimmed; 1 to 100 characters. */
+                    name?: string;
+                    /**
+                     * @description HH:MM, 00:00 to 23:59.
+                     * @example 07:30
+                     */
+                    start?: string;
+                    /**
+                     * @description HH:MM, 00:00 to 23:59.
+                     * @example 07:30
+                     */
+                    end?: string;
+                    minConsecutive?: number;
+                    maxConsecutive?: number;
+                    forbiddenNext?: number[];
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shiftType: {
+                            id: number;
+                            code: string;
+                            name: string;
+                            start: string;
+                            end: string;
+                            minutes: number;
+                            minConsecutive: number;
+                            maxConsecutive: number;
+                            forbiddenNext: number[];
+                            active: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_type_not_found`: The shift type was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_code_taken`: A shift type with this code already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-contracts-list": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contracts: {
+                            id: number;
+                            name: string;
+                            minAssignments: number;
+                            maxAssignments: number;
+                            minConsecutiveWorkingDays: number;
+                            maxConsecutiveWorkingDays: number;
+                            minConsecutiveDaysOff: number;
+                            maxConsecutiveDaysOff: number;
+                            maxWorkingWeekends: number;
+                            completeWeekends: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-contracts-create": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; 1 to 100 characters. */
+                    name: string;
+                    /** @default 0 */
+                    minAssignments?: number;
+                    /** @default 62 */
+                    maxAssignments?: number;
+                    /** @default 0 */
+                    minConsecutiveWorkingDays?: number;
+                    /** @default 62 */
+                    maxConsecutiveWorkingDays?: number;
+                    /** @default 0 */
+                    minConsecutiveDaysOff?: number;
+                    /** @default 62 */
+                    maxConsecutiveDaysOff?: number;
+                    /** @default 62 */
+                    maxWorkingWeekends?: number;
+                    /** @default false */
+                    completeWeekends?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: number;
+                            name: string;
+                            minAssignments: number;
+                            maxAssignments: number;
+                            minConsecutiveWorkingDays: number;
+                            maxConsecutiveWorkingDays: number;
+                            minConsecutiveDaysOff: number;
+                            maxConsecutiveDaysOff: number;
+                            maxWorkingWeekends: number;
+                            completeWeekends: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `contract_name_taken`: A contract with this name already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-contracts-remove": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `contract_not_found`: The contract was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `contract_in_use`: Staff profiles use this contract. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-contracts-update": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; 1 to 100 characters. */
+                    name?: string;
+                    minAssignments?: number;
+                    maxAssignments?: number;
+                    minConsecutiveWorkingDays?: number;
+                    maxConsecutiveWorkingDays?: number;
+                    minConsecutiveDaysOff?: number;
+                    maxConsecutiveDaysOff?: number;
+                    maxWorkingWeekends?: number;
+                    completeWeekends?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contract: {
+                            id: number;
+                            name: string;
+                            minAssignments: number;
+                            maxAssignments: number;
+                            minConsecutiveWorkingDays: number;
+                            maxConsecutiveWorkingDays: number;
+                            minConsecutiveDaysOff: number;
+                            maxConsecutiveDaysOff: number;
+                            maxWorkingWeekends: number;
+                            completeWeekends: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `contract_not_found`: The contract was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `contract_name_taken`: A contract with this name already exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-staff-list": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff: {
+                            userId: number;
+                            name: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "manager" | "employee";
+                            skills: string[];
+                            contractId: number | null;
+                            active: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-staff-setProfile": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    skills: string[];
+                    /** @default null */
+                    contractId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staffMember: {
+                            userId: number;
+                            name: string;
+                            username: string;
+                            /** @enum {string} */
+                            role: "manager" | "employee";
+                            skills: string[];
+                            contractId: number | null;
+                            active: boolean;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `user_not_found`: The user was not found.
+             *     - `contract_not_found`: The contract was not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-staff-removeProfile": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `user_not_found`: The user was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-coverage-read": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        coverage: {
+                            shiftTypeId: number;
+                            skill: string;
+                            weekday: number | null;
+                            date: string | null;
+                            minimum: number;
+                            optimal: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-coverage-replace": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    coverage: {
+                        shiftTypeId: number;
+                        /** @description Trimmed; 1 to 50 characters. */
+                        skill: string;
+                        /** @default null */
+                        weekday?: number | null;
+                        /** @default null */
+                        date?: string | null;
+                        minimum: number;
+                        optimal: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        coverage: {
+                            shiftTypeId: number;
+                            skill: string;
+                            weekday: number | null;
+                            date: string | null;
+                            minimum: number;
+                            optimal: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_type_not_found`: The shift type was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-holidays-list": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        holidays: {
+                            date: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-holidays-create": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    date: string;
+                    /** @description Trimmed; 1 to 200 characters. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        holiday: {
+                            date: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-holidays-remove": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `not_found`: Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-requests-list": {
+        parameters: {
+            query?: {
+                status?: "active" | "pending" | "approved" | "rejected" | "cancelled";
+                userId?: number;
+                from?: string;
+                to?: string;
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requests: {
+                            id: number;
+                            userId: number;
+                            /** @enum {string} */
+                            kind: "day_off" | "shift_off" | "shift_on" | "leave";
+                            date: string;
+                            endDate: string;
+                            shiftTypeId: number | null;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "active" | "pending" | "approved" | "rejected" | "cancelled";
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                            decisionNote: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-requests-create": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId?: number;
+                    /** @enum {string} */
+                    kind: "day_off" | "shift_off" | "shift_on" | "leave";
+                    /** Format: date */
+                    date: string;
+                    /** Format: date */
+                    endDate?: string;
+                    shiftTypeId?: number | null;
+                    /** @description Trimmed; up to 500 characters. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            id: number;
+                            userId: number;
+                            /** @enum {string} */
+                            kind: "day_off" | "shift_off" | "shift_on" | "leave";
+                            date: string;
+                            endDate: string;
+                            shiftTypeId: number | null;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "active" | "pending" | "approved" | "rejected" | "cancelled";
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                            decisionNote: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             *     - `forbidden`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `user_not_found`: The user was not found.
+             *     - `shift_type_not_found`: The shift type was not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `request_duplicate`: An identical request for this day exists.
+             *     - `schedule_published`: The schedule is published.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-requests-approve": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; up to 500 characters. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            id: number;
+                            userId: number;
+                            /** @enum {string} */
+                            kind: "day_off" | "shift_off" | "shift_on" | "leave";
+                            date: string;
+                            endDate: string;
+                            shiftTypeId: number | null;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "active" | "pending" | "approved" | "rejected" | "cancelled";
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                            decisionNote: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `request_not_found`: The request was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `request_not_pending`: The request is not in a state that allows this. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-requests-reject": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; up to 500 characters. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            id: number;
+                            userId: number;
+                            /** @enum {string} */
+                            kind: "day_off" | "shift_off" | "shift_on" | "leave";
+                            date: string;
+                            endDate: string;
+                            shiftTypeId: number | null;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "active" | "pending" | "approved" | "rejected" | "cancelled";
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                            decisionNote: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `request_not_found`: The request was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `request_not_pending`: The request is not in a state that allows this. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-requests-cancel": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: {
+                            id: number;
+                            userId: number;
+                            /** @enum {string} */
+                            kind: "day_off" | "shift_off" | "shift_on" | "leave";
+                            date: string;
+                            endDate: string;
+                            shiftTypeId: number | null;
+                            note: string | null;
+                            /** @enum {string} */
+                            status: "active" | "pending" | "approved" | "rejected" | "cancelled";
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                            decisionNote: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `request_not_found`: The request was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `request_not_pending`: The request is not in a state that allows this.
+             *     - `schedule_published`: The schedule is published.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-list": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedules: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-create": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    startDate?: string;
+                    /** Format: date */
+                    endDate?: string;
+                    /**
+                     * @description A Solar Hijri month YYYY-MM (01 = Farvardin … 12 = Esfand), converted to its Gregorian days.
+                     * @example 1405-09
+                     */
+                    jalaliMonth?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_overlap`: The period overlaps another schedule of the ward. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-read": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                        staff: {
+                            userId: number;
+                            name: string;
+                            skills: string[];
+                            contractId: number | null;
+                        }[];
+                        shiftTypes: {
+                            id: number;
+                            code: string;
+                            name: string;
+                            start: string;
+                            end: string;
+                            minutes: number;
+                            minConsecutive: number;
+                            maxConsecutive: number;
+                            forbiddenNext: number[];
+                            active: boolean;
+                        }[];
+                        assignments: {
+                            userId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            pinned: boolean;
+                        }[];
+                        carryIn: {
+                            userId: number;
+                            lastShiftTypeId: number | null;
+                            consecutiveWorkingDays: number;
+                            consecutiveDaysOff: number;
+                            consecutiveSameShift: number;
+                        }[];
+                        carryInDerived: boolean;
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-remove": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_published`: The schedule is published. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-setAssignments": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    set: {
+                        userId: number;
+                        /** Format: date */
+                        date: string;
+                        shiftTypeId: number | null;
+                        skill?: string;
+                        pinned?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                        evaluation: {
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                            violations: {
+                                constraint: string;
+                                /** @enum {string} */
+                                severity: "hard" | "soft";
+                                userId?: number;
+                                date?: string;
+                                shiftTypeId?: number;
+                                skill?: string;
+                                count: number;
+                                penalty: number;
+                            }[];
+                            staff: {
+                                userId: number;
+                                assignments: number;
+                                minutes: number;
+                                workingWeekends: number;
+                                nights: number;
+                                preferencesHonoured: number;
+                                preferencesBroken: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             *     - `invalid_assignment`: An assignment is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `version_conflict`: The schedule has changed meanwhile; reload it.
+             *     - `solve_in_progress`: An automatic solve is in progress.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-setCarryIn": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    carryIn: {
+                        userId: number;
+                        lastShiftTypeId: number | null;
+                        consecutiveWorkingDays: number;
+                        consecutiveDaysOff: number;
+                        consecutiveSameShift: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                        carryIn: {
+                            userId: number;
+                            lastShiftTypeId: number | null;
+                            consecutiveWorkingDays: number;
+                            consecutiveDaysOff: number;
+                            consecutiveSameShift: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `schedule_not_found`: The schedule was not found.
+             *     - `user_not_found`: The user was not found.
+             *     - `shift_type_not_found`: The shift type was not found.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `version_conflict`: The schedule has changed meanwhile; reload it.
+             *     - `carry_in_derived`: The carry-in comes from the previous schedule.
+             *     - `solve_in_progress`: An automatic solve is in progress.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-publish": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    acceptViolations?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_infeasible`: The schedule breaks hard rules. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-evaluation": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        score: {
+                            hard: number;
+                            soft: number;
+                        };
+                        violations: {
+                            constraint: string;
+                            /** @enum {string} */
+                            severity: "hard" | "soft";
+                            userId?: number;
+                            date?: string;
+                            shiftTypeId?: number;
+                            skill?: string;
+                            count: number;
+                            penalty: number;
+                        }[];
+                        staff: {
+                            userId: number;
+                            assignments: number;
+                            minutes: number;
+                            workingWeekends: number;
+                            nights: number;
+                            preferencesHonoured: number;
+                            preferencesBroken: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-exportCsv": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Always `attachment; filename="roster.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-schedules-print": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Always `default-src 'none'; style-src 'sha256-7rBMHfi0qlCfpPfRxtK…`. */
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-solve-read": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed" | "cancelled";
+                            timeLimitSeconds: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            best: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            progress: {
+                                elapsedMs: number;
+                                hard: number;
+                                soft: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `schedule_not_found`: The schedule was not found.
+             *     - `job_not_found`: No solve has been started for this schedule.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-solve-start": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 30 */
+                    timeLimitSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        job: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "done" | "failed" | "cancelled";
+                            timeLimitSeconds: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            best: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            progress: {
+                                elapsedMs: number;
+                                hard: number;
+                                soft: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `schedule_not_found`: The schedule was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `solve_in_progress`: An automatic solve is in progress. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-solve-stop": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `schedule_not_found`: The schedule was not found.
+             *     - `job_not_found`: No solve has been started for this schedule.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-myShifts": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shifts: {
+                            /** @description The day the shift belongs to (it starts on it). */
+                            date: string;
+                            ward: {
+                                id: number;
+                                name: string;
+                            };
+                            shiftType: {
+                                code: string;
+                                name: string;
+                            };
+                            /**
+                             * @description ISO 8601 with the offset of APP_TIMEZONE.
+                             * @example 2026-11-23T23:00:00+03:30
+                             */
+                            startsAt: string;
+                            /**
+                             * @description ISO 8601 with the offset of APP_TIMEZONE; on the next day for a shift that ends after midnight.
+                             * @example 2026-11-23T23:00:00+03:30
+                             */
+                            endsAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "calendarFeed-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `not_found`: Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
