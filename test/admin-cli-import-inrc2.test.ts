@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { User } from '../server/db/entities/user.js';
+import { runAdmin } from './support/admin-cli.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { ADMIN, setUpInstallation, type Installation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
@@ -14,17 +13,7 @@ describe('npm run admin -- rota:import-inrc2', () => {
   let installation: Installation;
   let build: ReturnType<typeof buildIntoTemporaryDirectory>;
 
-  function admin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    const child = spawn(process.execPath, [join(build.dir, 'scripts/admin.js'), ...args], {
-      env: { PATH: process.env.PATH ?? '', NOBAT_URL: server.url, NOBAT_USERNAME: ADMIN.username, NOBAT_PASSWORD: ADMIN.password },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-  }
+  const admin = (args: string[]) => runAdmin(build.dir, server.url, args);
 
   beforeAll(async () => {
     build = buildIntoTemporaryDirectory();

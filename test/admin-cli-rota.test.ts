@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CoverageRequirement } from '../server/db/entities/coverage-requirement.js';
 import { RotaRequest } from '../server/db/entities/rota-request.js';
 import { StaffProfile } from '../server/db/entities/staff-profile.js';
+import { runAdmin, type AdminResult } from './support/admin-cli.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe('the admin command line: rota commands', () => {
   const server = useTestServer();
@@ -23,19 +18,9 @@ describe('the admin command line: rota commands', () => {
   let files: string;
   let nurseId: number;
 
-  function admin(args: string[]): Promise<Result> {
-    const child = spawn(process.execPath, [join(build.dir, 'scripts/admin.js'), ...args], {
-      env: { PATH: process.env.PATH ?? '', NOBAT_URL: server.url, NOBAT_USERNAME: ADMIN.username, NOBAT_PASSWORD: ADMIN.password },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-  }
+  const admin = (args: string[]) => runAdmin(build.dir, server.url, args);
 
-  const created = (result: Result, what: string) => {
+  const created = (result: AdminResult, what: string) => {
     expect(result).toMatchObject({ code: 0, stderr: '' });
     return Number(new RegExp(`created ${what} (\\d+)`).exec(result.stdout)![1]);
   };

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
+import { runAdmin } from './support/admin-cli.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 describe('the admin command line', () => {
   const server = useTestServer();
@@ -19,22 +13,7 @@ describe('the admin command line', () => {
   let build: ReturnType<typeof buildIntoTemporaryDirectory>;
 
   /** Runs `npm run admin -- ...args` as the built script, with no terminal attached. */
-  function admin(args: string[], credentials: { username?: string; password?: string } = ADMIN): Promise<Result> {
-    const child = spawn(process.execPath, [join(build.dir, 'scripts/admin.js'), ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NOBAT_URL: server.url,
-        ...(credentials.username ? { NOBAT_USERNAME: credentials.username } : {}),
-        ...(credentials.password ? { NOBAT_PASSWORD: credentials.password } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-  }
+  const admin = (args: string[], credentials?: { username?: string; password?: string }) => runAdmin(build.dir, server.url, args, credentials);
 
   beforeAll(async () => {
     build = buildIntoTemporaryDirectory();
