@@ -290,6 +290,49 @@ describe('the search state', () => {
     }
   });
 
+  it('tells a move that puts a forbidden succession beside a changed cell, carry-in included, and such a move adds a hard violation', () => {
+    const problem = n005w4();
+    const forbidden = (a: number, b: number) => a >= 0 && b >= 0 && problem.forbiddenNext[a]![b] === true;
+    const space = moveSpace(problem, undefined, 7);
+    const state = new SearchState(problem, admissibleStart(space, emptyRoster(problem)), 28);
+    constructGreedy(state, space, 1000);
+    expect(state.hard).toBe(0);
+    const random = seededRandom(21);
+    const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed];
+    const seen = { breaks: 0, keeps: 0 };
+    for (let i = 0; i < 3_000; i++) {
+      const before = copy(state.roster);
+      if (!moves[random.int(moves.length)]!(state, space, random)) {
+        state.rollback();
+        continue;
+      }
+      let expected = false;
+      for (let p = 0; p < problem.staff.length; p++) {
+        for (let d = 0; d < problem.days; d++) {
+          const cell = cellIndex(problem, p, d);
+          if (state.roster.shift[cell] === before.shift[cell] && state.roster.skill[cell] === before.skill[cell]) continue;
+          const previous = d > 0 ? state.roster.shift[cell - 1]! : (problem.staff[p]!.carryIn.lastShift ?? OFF);
+          const next = d + 1 < problem.days ? state.roster.shift[cell + 1]! : OFF;
+          if (forbidden(previous, state.roster.shift[cell]!) || forbidden(state.roster.shift[cell]!, next)) expected = true;
+        }
+      }
+      expect(state.breaksSuccession()).toBe(expected);
+      state.evaluate();
+      if (expected) {
+        seen.breaks++;
+        expect(state.deltaHard).toBeGreaterThan(0);
+        state.rollback();
+      } else {
+        seen.keeps++;
+        if (state.deltaHard === 0 && random.int(2) === 0) state.commit();
+        else state.rollback();
+      }
+    }
+    expect(seen.breaks).toBeGreaterThan(100);
+    expect(seen.keeps).toBeGreaterThan(100);
+    expect(state.score()).toEqual(evaluate(problem, state.roster).score);
+  });
+
   it('refuses a move larger than it was made for instead of losing track of the roster', () => {
     const problem = handMadeWard();
     const state = new SearchState(problem, emptyRoster(problem), 2);

@@ -50,8 +50,8 @@ export interface Tuning {
 
 export const DEFAULT_TUNING: Tuning = {
   hardWeight: 1000,
-  startTemperature: 30,
-  endTemperature: 0.5,
+  startTemperature: 12,
+  endTemperature: 0.8,
   movesPerBatch: 2000,
   maxBlock: 7,
   mix: [3, 1, 3, 2, 1],
@@ -125,7 +125,8 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       const pick = random.next();
       let m = 0;
       while (pick >= cumulative[m]!) m++;
-      if (!moves[m]!(state, space, random)) {
+      // With no hard violation left, a move that adds one is never accepted: it is not scored.
+      if (!moves[m]!(state, space, random) || (state.hard === 0 && state.breaksSuccession())) {
         state.rollback();
         continue;
       }

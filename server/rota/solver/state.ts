@@ -42,6 +42,9 @@ export class SearchState {
   private touchedCoverLength = 0;
   private readonly coverMark: Int32Array;
   private mark = 1;
+  /** `forbidden[a * shiftCount + b]`: 1 where shift type b may not follow a; `carriedShift[p]`: the shift before day 0. */
+  private readonly forbidden: Uint8Array;
+  private readonly carriedShift: Int16Array;
 
   constructor(problem: RosterProblem, roster: Roster, maxCellsPerMove: number) {
     this.problem = problem;
@@ -68,6 +71,10 @@ export class SearchState {
     this.touchedCoverHard = new Int32Array(2 * maxCellsPerMove);
     this.touchedCoverSoft = new Int32Array(2 * maxCellsPerMove);
     this.coverMark = new Int32Array(requirements);
+    const S = this.shiftCount;
+    this.forbidden = new Uint8Array(S * S);
+    for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) this.forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
+    this.carriedShift = Int16Array.from(problem.staff, (person) => person.carryIn.lastShift ?? OFF);
     this.recompute();
   }
 
@@ -168,6 +175,28 @@ export class SearchState {
     }
     this.deltaHard = hard;
     this.deltaSoft = soft;
+  }
+
+  /**
+   * Whether the pending move puts a forbidden succession next to a cell it changed: a hard violation that, while the
+   * roster has none, the search never accepts, so such a move is not worth scoring.
+   */
+  breaksSuccession(): boolean {
+    const { roster, days, forbidden, shiftCount } = this;
+    const shifts = roster.shift;
+    for (let u = 0; u < this.undoLength; u++) {
+      const cell = this.undoCell[u]!;
+      const shift = shifts[cell]!;
+      if (shift < 0) continue;
+      const day = cell % days;
+      const before = day > 0 ? shifts[cell - 1]! : this.carriedShift[(cell - day) / days]!;
+      if (before >= 0 && forbidden[before * shiftCount + shift] === 1) return true;
+      if (day + 1 < days) {
+        const after = shifts[cell + 1]!;
+        if (after >= 0 && forbidden[shift * shiftCount + after] === 1) return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the pending move changes any cell. */
