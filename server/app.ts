@@ -39,7 +39,8 @@ function metaByPath(): Map<string, Meta | undefined> {
 
 export function createApp(services: AppServices): Express {
   const { logger } = services;
-  const createContext = createContextFactory(services);
+  const createContext = createContextFactory(services, 'trpc');
+  const createRestContext = createContextFactory(services, 'rest');
   const logInternal = (error: unknown, path?: string) => logger.error({ err: loggableError(error), path }, 'unexpected failure');
   const onError = ({ error, path }: { error: Parameters<typeof toAppError>[0]; path?: string | undefined }) => {
     const appError = toAppError(error);
@@ -83,7 +84,7 @@ export function createApp(services: AppServices): Express {
   // Path ids in plain decimal only, on the document routes and the REST adapter alike.
   app.use('/api', canonicalPathIds());
   // CSV, HTML and iCalendar answers: procedures the REST adapter could only answer as JSON.
-  app.use(documentRoutes(appRouter, createContext, logInternal));
+  app.use(documentRoutes(appRouter, createRestContext, logInternal));
 
   app.use(
     '/trpc',
@@ -105,7 +106,7 @@ export function createApp(services: AppServices): Express {
     },
     createOpenApiExpressMiddleware({
       router: appRouter,
-      createContext,
+      createContext: createRestContext,
       onError,
       responseMeta: restResponseMeta(metaByPath()),
     }),

@@ -23,6 +23,8 @@ export interface Context {
   /** Raw ward selection: `X-Ward`, else `?ward=`; undefined when neither is sent. */
   wardSelection: string | undefined;
   setCookie(header: string): void;
+  /** Which face the request came through: the REST adapter reads numbers from text, tRPC takes JSON numbers only. */
+  face: 'trpc' | 'rest';
   /** A procedure may set the REST status it answers with (health's 503). Shared by reference with every call. */
   response: { status?: number };
 }
@@ -40,6 +42,7 @@ export interface InnerContextOptions {
   wardSelection?: string | undefined;
   language?: Language;
   setCookie?: (header: string) => void;
+  face?: 'trpc' | 'rest';
 }
 
 /**
@@ -55,6 +58,7 @@ export function createContextInner(options: InnerContextOptions): Context {
     deviceUsernameKey: options.deviceUsernameKey ?? null,
     wardSelection: options.wardSelection,
     setCookie: options.setCookie ?? (() => {}),
+    face: options.face ?? 'trpc',
     response: {},
   };
 }
@@ -64,7 +68,7 @@ function firstOrJoined(value: unknown): string | undefined {
   return Array.isArray(value) ? value.join(',') : String(value);
 }
 
-export function createContextFactory(services: AppServices) {
+export function createContextFactory(services: AppServices, face: 'trpc' | 'rest') {
   return ({ req, res }: { req: Request; res: Response }): Context => {
     const cookies = parseCookie(req.headers.cookie ?? '');
     const cookieValue = cookies[SESSION_COOKIE];
@@ -78,6 +82,7 @@ export function createContextFactory(services: AppServices) {
       setCookie: (header) => {
         res.appendHeader('Set-Cookie', header);
       },
+      face,
     });
   };
 }

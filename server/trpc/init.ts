@@ -3,6 +3,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ERRORS, type ErrorCode } from '../../shared/errors.js';
 import { AppError } from '../app-error.js';
 import type { Context } from './context.js';
+import { coercedNumberFields, nonNumberField } from './json-numbers.js';
 import { toAppError } from './to-app-error.js';
 
 /** Who a procedure builder admits; set once by each builder in `procedures.ts`, never by a route. */
@@ -81,6 +82,27 @@ const refuseNulCharacter = t.middleware(async function refuseNulCharacter({ getR
   return next();
 });
 
+let numberFields: Map<string, string[]> | undefined;
+
+/**
+ * On the tRPC face (and for in-process callers) a number field takes a JSON number only. The REST adapter reads
+ * path and query numbers from text and, to do so, marks those schemas `coerce` in place, which they share with
+ * this face: without this check `{"id":"0x10"}`, `"1.0"` or `" 1"` would be read as ids here. REST path ids are
+ * checked as decimal digits before the adapter (`canonicalPathIds`).
+ */
+const refuseTextForNumbers = t.middleware(async function refuseTextForNumbers({ ctx, path, getRawInput, next }) {
+  if (ctx.face === 'rest') return next();
+  if (numberFields === undefined) {
+    // The router imports this module: read it once it exists, at the first call.
+    const { appRouter } = await import('../routers/_app.js');
+    numberFields = coercedNumberFields(appRouter._def.procedures as unknown as Parameters<typeof coercedNumberFields>[0]);
+  }
+  const names = numberFields.get(path);
+  const field = names === undefined ? undefined : nonNumberField(await getRawInput(), names);
+  if (field !== undefined) throw new AppError('invalid_input', { issues: [{ path: field, message: 'Must be a number.' }] });
+  return next();
+});
+
 export const router = t.router;
 
 /**
@@ -91,5 +113,6 @@ export const procedure = t.procedure
   .use(function ownUnitOfWork({ ctx, next }) {
     return next({ ctx: { em: ctx.services.orm.em.fork() } });
   })
-  .use(refuseNulCharacter);
+  .use(refuseNulCharacter)
+  .use(refuseTextForNumbers);
 export const createCallerFactory = t.createCallerFactory;
