@@ -45,6 +45,7 @@ export class SearchState {
   /** `forbidden[a * shiftCount + b]`: 1 where shift type b may not follow a; `carriedShift[p]`: the shift before day 0. */
   private readonly forbidden: Uint8Array;
   private readonly carriedShift: Int16Array;
+  private readonly wOptimal: number;
 
   constructor(problem: RosterProblem, roster: Roster, maxCellsPerMove: number) {
     this.problem = problem;
@@ -74,6 +75,7 @@ export class SearchState {
     const S = this.shiftCount;
     this.forbidden = new Uint8Array(S * S);
     for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) this.forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
+    this.wOptimal = problem.weights.coverage_optimal;
     this.carriedShift = Int16Array.from(problem.staff, (person) => person.carryIn.lastShift ?? OFF);
     this.recompute();
   }
@@ -165,13 +167,20 @@ export class SearchState {
       hard += cost.hard - this.personHard[p]!;
       soft += cost.soft - this.personSoft[p]!;
     }
+    // coverageScore's two rules, inline: this runs for every requirement of every move.
+    const { minimum, optimal } = problem;
+    const wOptimal = this.wOptimal;
     for (let i = 0; i < this.touchedCoverLength; i++) {
       const index = this.touchedCover[i]!;
-      const score = coverageScore(problem, index, this.covered[index]!);
-      this.touchedCoverHard[i] = score.hard;
-      this.touchedCoverSoft[i] = score.soft;
-      hard += score.hard - this.coverHard[index]!;
-      soft += score.soft - this.coverSoft[index]!;
+      const count = this.covered[index]!;
+      const short = minimum[index]! - count;
+      const shortOfOptimal = optimal[index]! - count;
+      const coverHard = short > 0 ? short : 0;
+      const coverSoft = shortOfOptimal > 0 ? shortOfOptimal * wOptimal : 0;
+      this.touchedCoverHard[i] = coverHard;
+      this.touchedCoverSoft[i] = coverSoft;
+      hard += coverHard - this.coverHard[index]!;
+      soft += coverSoft - this.coverSoft[index]!;
     }
     this.deltaHard = hard;
     this.deltaSoft = soft;
