@@ -61,7 +61,9 @@ export function createApp(services: AppServices): Express {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      // Method, redacted path and status only: no headers, so no cookie ever reaches a log line.
+      // Method, redacted path and status only: no headers, so no cookie ever reaches a log line. Handed the raw
+      // request and response: pino's standard serializers (which read every header) would only be thrown away.
+      wrapSerializers: false,
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
