@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 import { Session } from '../../db/entities/session.js';
 import { User } from '../../db/entities/user.js';
 import { Ward } from '../../db/entities/ward.js';
@@ -7,13 +8,16 @@ import { tokenHash } from './tokens.js';
 // Every signed-in request runs this, so it is one fixed statement rather than a query the ORM builds
 // anew each time (building it was the largest cost of GET /api/me, see BENCHMARKS.md). Whole rows come
 // back as JSON, so a column added to an entity is mapped without touching this; the password hash stays
-// in the database.
-const LIVE_SESSION = `
-  select to_jsonb(s) as session, to_jsonb(u) - 'password_hash' as "user", to_jsonb(w) as ward
-  from "session" s
-  join "app_user" u on u.id = s.user_id
-  join "ward" w on w.id = u.ward_id
-  where s.token_hash = ? and s.revoked_at is null and s.expires_at > ?`;
+// in the database. It is a named prepared statement: each pooled connection parses and plans it once.
+const LIVE_SESSION: pg.QueryConfig<[string, Date]> = {
+  name: 'nobat_live_session',
+  text: `
+    select to_jsonb(s) as session, to_jsonb(u) - 'password_hash' as "user", to_jsonb(w) as ward
+    from "session" s
+    join "app_user" u on u.id = s.user_id
+    join "ward" w on w.id = u.ward_id
+    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
+};
 
 interface LiveSessionRow {
   session: Record<string, unknown>;
@@ -21,12 +25,28 @@ interface LiveSessionRow {
   ward: Record<string, unknown>;
 }
 
+/** The ORM's own `pg` pool (same settings, timeouts and type parsers), per connection object shared by every fork. */
+const pools = new WeakMap<object, pg.Pool>();
+
+async function poolOf(em: EntityManager): Promise<pg.Pool> {
+  const connection = em.getConnection();
+  let pool = pools.get(connection);
+  if (!pool) {
+    pool = (await connection.getNativeClient()) as pg.Pool;
+    pools.set(connection, pool);
+  }
+  return pool;
+}
+
 /**
  * The session a token belongs to, with its user and the user's home ward (nearly every signed-in request
- * selects a ward), when it is neither revoked nor expired. All three join the request's identity map.
+ * selects a ward), when it is neither revoked nor expired. All three join the request's identity map. Read
+ * outside any transaction of `em`: it runs first, before a procedure opens one.
  */
 export async function findLiveSession(em: EntityManager, token: string, now: Date) {
-  const [row] = await em.execute<LiveSessionRow[]>(LIVE_SESSION, [tokenHash(token), now]);
+  const pool = await poolOf(em);
+  const { rows } = await pool.query<LiveSessionRow, [string, Date]>({ ...LIVE_SESSION, values: [tokenHash(token), now] });
+  const row = rows[0];
   if (!row) return null;
   em.map(Ward, row.ward);
   em.map(User, row.user);
