@@ -324,8 +324,9 @@ async function measure(db: BenchDatabase): Promise<Figures> {
 function tableRows(f: Figures): Row[] {
   const rows: Row[] = [];
   const meYardstick = 'node:http + pg: HMAC, sha256, one query session → user → ward';
-  const meRate = { op: '>=', bound: 0.5 } as const;
-  const meP99 = { op: '<=', bound: 2 } as const;
+  // Issue 15's targets (issue 7 asked for 0.5× and 2×).
+  const meRate = { op: '>=', bound: 0.6 } as const;
+  const meP99 = { op: '<=', bound: 3 } as const;
   for (const { connections, nobat, floor } of f.me) {
     const rateRatio = ratio(nobat.perSecond, floor.perSecond);
     const p99Ratio = ratio(nobat.p99, floor.p99);
@@ -400,8 +401,8 @@ function tableRows(f: Figures): Row[] {
     yardstick: '—',
     yardstickFigure: '—',
     ratio: '—',
-    target: '< 200 MB',
-    met: f.rss.peak < 200 * mb,
+    target: '< 250 MB',
+    met: f.rss.peak < 250 * mb,
   });
   rows.push({
     scenario: `resident memory (VmRSS), peak of GET /api/me at 64 connections, service run as \`node ${SEMI_SPACE_FLAG}\``,
