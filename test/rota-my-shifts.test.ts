@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { User } from '../server/db/entities/user.js';
 import { Ward } from '../server/db/entities/ward.js';
+import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { callRoute, FACES, setUpRotaPeople, type Face, type RotaPeople } from './support/rota-api.js';
 import { insertProfile } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
@@ -16,11 +17,7 @@ describe.each(FACES)('my shifts (%s)', (face: Face) => {
   let night: number;
 
   beforeEach(async () => {
-    people = await setUpRotaPeople(server, installation);
-    day = await createShiftType(people.manager.client, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
-    night = await createShiftType(people.manager.client, { code: 'N', name: 'Night', start: '23:00', end: '07:00' });
-    await insertProfile(server, people.employee.id, ['nurse']);
-    await insertProfile(server, people.colleague.id, ['nurse']);
+    ({ people, day, night } = await setUpDayAndNightWard(server, installation));
   });
 
   const mine = (client = people.employee.client, query: Record<string, unknown> = { from: '2027-01-01', to: '2027-01-31' }) => callRoute(client, face, V.myShifts, query);

@@ -2,11 +2,12 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Holiday } from '../server/db/entities/holiday.js';
 import { Hospital } from '../server/db/entities/hospital.js';
 import { User } from '../server/db/entities/user.js';
-import { callRoute, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
+import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
+import { callRoute, type RotaPeople } from './support/rota-api.js';
 import type { TestClient } from './support/client.js';
 import { insertProfile } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
-import { createShiftType, rawGet, scheduleWith } from './support/views-api.js';
+import { rawGet, scheduleWith } from './support/views-api.js';
 
 // 2027-01-04 is a Monday, 14 Dey 1405.
 const WEEK = { startDate: '2027-01-04', endDate: '2027-01-10' };
@@ -20,11 +21,7 @@ describe('a schedule as CSV and as a printed page', () => {
   let night: number;
 
   beforeEach(async () => {
-    people = await setUpRotaPeople(server, installation);
-    day = await createShiftType(people.manager.client, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
-    night = await createShiftType(people.manager.client, { code: 'N', name: 'Night', start: '23:00', end: '07:00' });
-    await insertProfile(server, people.employee.id, ['nurse']);
-    await insertProfile(server, people.colleague.id, ['nurse']);
+    ({ people, day, night } = await setUpDayAndNightWard(server, installation));
   });
 
   const csv = (client: TestClient, id: number | string, headers: Record<string, string> = {}) => rawGet(client, `/api/rota/schedules/${id}/export.csv`, headers);
