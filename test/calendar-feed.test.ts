@@ -3,10 +3,11 @@ import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
 import { CalendarFeed } from '../server/db/entities/calendar-feed.js';
 import { User } from '../server/db/entities/user.js';
-import { callRoute, FACES, setUpRotaPeople, type Face, type RotaPeople } from './support/rota-api.js';
-import { insertProfile, SCHEDULE_ROUTES } from './support/schedules-api.js';
+import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
+import { callRoute, FACES, type Face, type RotaPeople } from './support/rota-api.js';
+import { SCHEDULE_ROUTES } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
-import { createShiftType, scheduleWith, VIEW_ROUTES as V } from './support/views-api.js';
+import { scheduleWith, VIEW_ROUTES as V } from './support/views-api.js';
 
 const PUBLIC_URL = 'https://nobat.hospital.test';
 const FEED_PREFIX = `${PUBLIC_URL}/api/calendar-feed/`;
@@ -49,11 +50,7 @@ describe('calendar feeds', () => {
   let night: number;
 
   beforeEach(async () => {
-    people = await setUpRotaPeople(server, installation);
-    day = await createShiftType(people.manager.client, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
-    night = await createShiftType(people.manager.client, { code: 'N', name: 'Night', start: '23:00', end: '07:00' });
-    await insertProfile(server, people.employee.id, ['nurse']);
-    await insertProfile(server, people.colleague.id, ['nurse']);
+    ({ people, day, night } = await setUpDayAndNightWard(server, installation));
   });
 
   const issue = async (client = people.employee.client, face: Face = 'rest') => callRoute(client, face, V.issueFeed, {});
