@@ -1,10 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { Assignment } from '../server/db/entities/assignment.js';
 import { ScheduleCarryIn } from '../server/db/entities/schedule-carry-in.js';
 import { ShiftType } from '../server/db/entities/shift-type.js';
 import { callRoute, FACES, ROUTES } from './support/rota-api.js';
 import { insertProfile, SCHEDULE_ROUTES } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
 import { scheduleWith } from './support/views-api.js';
+
+/** Waits until some session of the database waits for a row lock another transaction holds. */
+async function untilALockIsAwaited(client: pg.Client): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const waiting = await client.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+    if (waiting.rowCount) return;
+    if (Date.now() > deadline) throw new Error('no session came to wait for a lock');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
   const { server, installation } = useFreshInstallation();
@@ -42,5 +55,36 @@ describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
     expect((await callRoute(admin, face, SCHEDULE_ROUTES.deleteSchedule, { id: scheduleId })).status).toBe(200);
     expect((await callRoute(admin, face, ROUTES.deleteShiftType, { id })).status).toBe(200);
     expect(await server.em().count(ShiftType, { id })).toBe(0);
+  });
+
+  it('answers 409 shift_type_in_use, not 500, when a cell holding it is committed after the check and before the delete', async () => {
+    const admin = installation.admin;
+    const created = await callRoute(admin, face, ROUTES.createShiftType, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
+    const id = created.body.shiftType.id as number;
+    await insertProfile(server, installation.adminId, ['nurse']);
+    const scheduleId = await scheduleWith(admin, { startDate: '2027-01-04', endDate: '2027-01-10' }, [], false);
+
+    // Another transaction writes the cell and stays open: the delete's check cannot see the cell, and the delete
+    // then waits on the shift type's row until that transaction commits.
+    const writer = new pg.Client({ connectionString: server.database.url });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      await writer.query(`insert into assignment (schedule_id, user_id, date, shift_type_id, skill, pinned) values ($1, $2, '2027-01-05', $3, 'nurse', false)`, [
+        scheduleId,
+        installation.adminId,
+        id,
+      ]);
+      const deleting = callRoute(admin, face, ROUTES.deleteShiftType, { id });
+      await untilALockIsAwaited(writer);
+      await writer.query('commit');
+      const refused = await deleting;
+      expect(refused.status).toBe(409);
+      expect(refused.code).toBe('shift_type_in_use');
+    } finally {
+      await writer.end();
+    }
+    expect(await server.em().count(ShiftType, { id })).toBe(1);
+    expect(await server.em().count(Assignment, { shiftType: id })).toBe(1);
   });
 });
