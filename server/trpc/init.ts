@@ -70,36 +70,38 @@ function nulCharacterPath(input: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * PostgreSQL refuses U+0000 in text. Every procedure's raw input is checked here, before its schema runs,
- * so that no text field, present or future, can carry one to the database.
- */
-const refuseNulCharacter = t.middleware(async function refuseNulCharacter({ getRawInput, next }) {
-  const path = nulCharacterPath(await getRawInput());
-  if (path !== undefined) {
-    throw new AppError('invalid_input', { issues: [{ path, message: 'Must not contain the character U+0000.' }] });
-  }
-  return next();
-});
-
 let numberFields: Map<string, string[]> | undefined;
 
-/**
- * On the tRPC face (and for in-process callers) a number field takes a JSON number only. The REST adapter reads
- * path and query numbers from text and, to do so, marks those schemas `coerce` in place, which they share with
- * this face: without this check `{"id":"0x10"}`, `"1.0"` or `" 1"` would be read as ids here. REST path ids are
- * checked as decimal digits before the adapter (`canonicalPathIds`).
- */
-const refuseTextForNumbers = t.middleware(async function refuseTextForNumbers({ ctx, path, getRawInput, next }) {
-  if (ctx.face === 'rest') return next();
+/** The input fields the REST adapter reads as text and marks to coerce, per procedure path (see below). */
+async function numberFieldsOf(path: string): Promise<string[] | undefined> {
   if (numberFields === undefined) {
     // The router imports this module: read it once it exists, at the first call.
     const { appRouter } = await import('../routers/_app.js');
     numberFields = coercedNumberFields(appRouter._def.procedures as unknown as Parameters<typeof coercedNumberFields>[0]);
   }
-  const names = numberFields.get(path);
-  const field = names === undefined ? undefined : nonNumberField(await getRawInput(), names);
-  if (field !== undefined) throw new AppError('invalid_input', { issues: [{ path: field, message: 'Must be a number.' }] });
+  return numberFields.get(path);
+}
+
+/**
+ * Every procedure's raw input is checked here, before its schema runs (one middleware, as each level of tRPC's chain
+ * copies the call's options):
+ * - PostgreSQL refuses U+0000 in text, so no text field, present or future, may carry one to the database.
+ * - On the tRPC face (and for in-process callers) a number field takes a JSON number only. The REST adapter reads path
+ *   and query numbers from text and, to do so, marks those schemas `coerce` in place, which they share with this face:
+ *   without this check `{"id":"0x10"}`, `"1.0"` or `" 1"` would be read as ids here. REST path ids are checked as
+ *   decimal digits before the adapter (`canonicalPathIds`).
+ */
+const checkRawInput = t.middleware(async function checkRawInput({ ctx, path, getRawInput, next }) {
+  const input = await getRawInput();
+  const nulPath = nulCharacterPath(input);
+  if (nulPath !== undefined) {
+    throw new AppError('invalid_input', { issues: [{ path: nulPath, message: 'Must not contain the character U+0000.' }] });
+  }
+  if (ctx.face !== 'rest') {
+    const names = await numberFieldsOf(path);
+    const field = names === undefined ? undefined : nonNumberField(input, names);
+    if (field !== undefined) throw new AppError('invalid_input', { issues: [{ path: field, message: 'Must be a number.' }] });
+  }
   return next();
 });
 
@@ -107,12 +109,11 @@ export const router = t.router;
 
 /**
  * Every procedure starts here: each call gets its own unit of work, so the calls of one tRPC batch never
- * share an identity map, a transaction or a connection; and no input carries U+0000.
+ * share an identity map, a transaction or a connection; and every raw input is checked (`checkRawInput`).
  */
 export const procedure = t.procedure
   .use(function ownUnitOfWork({ ctx, next }) {
     return next({ ctx: { em: ctx.services.orm.em.fork() } });
   })
-  .use(refuseNulCharacter)
-  .use(refuseTextForNumbers);
+  .use(checkRawInput);
 export const createCallerFactory = t.createCallerFactory;
