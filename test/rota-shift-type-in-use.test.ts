@@ -88,3 +88,37 @@ describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
     expect(await server.em().count(Assignment, { shiftType: id })).toBe(1);
   });
 });
+
+describe.each(FACES)('writing a cell while its shift type is being deleted (%s)', (face) => {
+  const { server, installation } = useFreshInstallation();
+
+  it('answers 400 invalid_assignment, not 500, once the delete commits, and writes nothing', async () => {
+    const admin = installation.admin;
+    const created = await callRoute(admin, face, ROUTES.createShiftType, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
+    const id = created.body.shiftType.id as number;
+    await insertProfile(server, installation.adminId, ['nurse']);
+    const scheduleId = await scheduleWith(admin, { startDate: '2027-01-04', endDate: '2027-01-10' }, [], false);
+    const version = (await callRoute(admin, face, SCHEDULE_ROUTES.readSchedule, { id: scheduleId })).body.schedule.version as number;
+
+    // Another transaction deletes the shift type and stays open: the edit must wait for it, then find the type gone.
+    const deleter = new pg.Client({ connectionString: server.database.url });
+    await deleter.connect();
+    try {
+      await deleter.query('begin');
+      await deleter.query('delete from shift_type where id = $1', [id]);
+      const writing = callRoute(admin, face, SCHEDULE_ROUTES.setAssignments, {
+        id: scheduleId,
+        version,
+        set: [{ userId: installation.adminId, date: '2027-01-05', shiftTypeId: id }],
+      });
+      await untilALockIsAwaited(deleter);
+      await deleter.query('commit');
+      const refused = await writing;
+      expect([refused.status, refused.code]).toEqual([400, 'invalid_assignment']);
+    } finally {
+      await deleter.end();
+    }
+    expect(await server.em().count(Assignment, {})).toBe(0);
+    expect(await server.em().count(ShiftType, { id })).toBe(0);
+  });
+});

@@ -42,8 +42,12 @@ export async function setAssignments(em: EntityManager, input: TSetAssignmentsRe
         )
       ).map((row) => [row.id, row.skills]),
     );
+    // `for key share`, the lock a foreign key takes: a shift type being deleted is waited for and then read as gone
+    // (400, not the foreign key's 500), and one read here cannot be deleted until this edit has written its cells.
     const shiftTypes = new Map(
-      (await tx.execute<{ id: number; code: string; active: boolean }[]>('select id, code, active from shift_type where ward_id = ?', [input.wardId])).map((row) => [row.id, row]),
+      (
+        await tx.execute<{ id: number; code: string; active: boolean }[]>('select id, code, active from shift_type where ward_id = ? for key share', [input.wardId])
+      ).map((row) => [row.id, row]),
     );
     const existing = new Map<string, Cell>();
     for (const row of await tx.execute<{ user_id: number; date: string; shift_type_id: number; skill: string; pinned: boolean }[]>(
