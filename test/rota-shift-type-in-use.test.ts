@@ -3,9 +3,9 @@ import pg from 'pg';
 import { Assignment } from '../server/db/entities/assignment.js';
 import { ScheduleCarryIn } from '../server/db/entities/schedule-carry-in.js';
 import { ShiftType } from '../server/db/entities/shift-type.js';
-import { callRoute, FACES, ROUTES } from './support/rota-api.js';
+import { callRoute, FACES, ROUTES, type Face } from './support/rota-api.js';
 import { insertProfile, SCHEDULE_ROUTES } from './support/schedules-api.js';
-import { useFreshInstallation } from './support/suite.js';
+import { useFreshInstallation, type FreshInstallation } from './support/suite.js';
 import { scheduleWith } from './support/views-api.js';
 
 /** Waits until some session of the database waits for a row lock another transaction holds. */
@@ -19,15 +19,32 @@ async function untilALockIsAwaited(client: pg.Client): Promise<void> {
   }
 }
 
+const DAY = { code: 'D', name: 'Day', start: '07:00', end: '15:00' };
+
+/**
+ * A new shift type of the ward (Day unless told), the admin as rostered staff, and a draft of one January week
+ * holding the cells `cells(id)` names.
+ */
+async function shiftTypeAndDraft(
+  { server, installation }: FreshInstallation,
+  face: Face,
+  cells: (id: number) => { userId: number; date: string; shiftTypeId: number }[] = () => [],
+  type: Record<string, string> = DAY,
+): Promise<{ id: number; scheduleId: number }> {
+  const created = await callRoute(installation.admin, face, ROUTES.createShiftType, type);
+  const id = created.body.shiftType.id as number;
+  await insertProfile(server, installation.adminId, ['nurse']);
+  const scheduleId = await scheduleWith(installation.admin, { startDate: '2027-01-04', endDate: '2027-01-10' }, cells(id), false);
+  return { id, scheduleId };
+}
+
 describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const fresh = useFreshInstallation();
+  const { server, installation } = fresh;
 
   it('answers 409 shift_type_in_use and keeps it; deactivating it still works', async () => {
     const admin = installation.admin;
-    const created = await callRoute(admin, face, ROUTES.createShiftType, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
-    const id = created.body.shiftType.id as number;
-    await insertProfile(server, installation.adminId, ['nurse']);
-    const scheduleId = await scheduleWith(admin, { startDate: '2027-01-04', endDate: '2027-01-10' }, [{ userId: installation.adminId, date: '2027-01-05', shiftTypeId: id }], false);
+    const { id, scheduleId } = await shiftTypeAndDraft(fresh, face, (id) => [{ userId: installation.adminId, date: '2027-01-05', shiftTypeId: id }]);
     const refused = await callRoute(admin, face, ROUTES.deleteShiftType, { id });
     expect(refused.status).toBe(409);
     expect(refused.code).toBe('shift_type_in_use');
@@ -41,10 +58,7 @@ describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
 
   it("answers 409 shift_type_in_use while a draft's carry-in names it as someone's last shift, and deletes it once that draft is gone", async () => {
     const admin = installation.admin;
-    const created = await callRoute(admin, face, ROUTES.createShiftType, { code: 'N', name: 'Night', start: '23:00', end: '07:00' });
-    const id = created.body.shiftType.id as number;
-    await insertProfile(server, installation.adminId, ['nurse']);
-    const scheduleId = await scheduleWith(admin, { startDate: '2027-01-04', endDate: '2027-01-10' }, [], false);
+    const { id, scheduleId } = await shiftTypeAndDraft(fresh, face, undefined, { code: 'N', name: 'Night', start: '23:00', end: '07:00' });
     const carryIn = [{ userId: installation.adminId, lastShiftTypeId: id, consecutiveWorkingDays: 1, consecutiveDaysOff: 0, consecutiveSameShift: 1 }];
     expect((await callRoute(admin, face, SCHEDULE_ROUTES.setCarryIn, { id: scheduleId, version: 1, carryIn })).status).toBe(200);
     const refused = await callRoute(admin, face, ROUTES.deleteShiftType, { id });
@@ -59,10 +73,7 @@ describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
 
   it('answers 409 shift_type_in_use, not 500, when a cell holding it is committed after the check and before the delete', async () => {
     const admin = installation.admin;
-    const created = await callRoute(admin, face, ROUTES.createShiftType, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
-    const id = created.body.shiftType.id as number;
-    await insertProfile(server, installation.adminId, ['nurse']);
-    const scheduleId = await scheduleWith(admin, { startDate: '2027-01-04', endDate: '2027-01-10' }, [], false);
+    const { id, scheduleId } = await shiftTypeAndDraft(fresh, face);
 
     // Another transaction writes the cell and stays open: the delete's check cannot see the cell, and the delete
     // then waits on the shift type's row until that transaction commits.
@@ -90,14 +101,12 @@ describe.each(FACES)('deleting a shift type a schedule uses (%s)', (face) => {
 });
 
 describe.each(FACES)('writing a cell while its shift type is being deleted (%s)', (face) => {
-  const { server, installation } = useFreshInstallation();
+  const fresh = useFreshInstallation();
+  const { server, installation } = fresh;
 
   it('answers 400 invalid_assignment, not 500, once the delete commits, and writes nothing', async () => {
     const admin = installation.admin;
-    const created = await callRoute(admin, face, ROUTES.createShiftType, { code: 'D', name: 'Day', start: '07:00', end: '15:00' });
-    const id = created.body.shiftType.id as number;
-    await insertProfile(server, installation.adminId, ['nurse']);
-    const scheduleId = await scheduleWith(admin, { startDate: '2027-01-04', endDate: '2027-01-10' }, [], false);
+    const { id, scheduleId } = await shiftTypeAndDraft(fresh, face);
     const version = (await callRoute(admin, face, SCHEDULE_ROUTES.readSchedule, { id: scheduleId })).body.schedule.version as number;
 
     // Another transaction deletes the shift type and stays open: the edit must wait for it, then find the type gone.
