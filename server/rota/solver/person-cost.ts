@@ -13,7 +13,8 @@ export class PersonCost {
   private readonly days: number;
   private readonly shiftCount: number;
   private readonly skillCount: number;
-  private readonly forbidden: Uint8Array;
+  /** `forbidden[a * shiftCount + b]`: 1 where shift type b may not follow a. */
+  readonly forbidden: Uint8Array;
   private readonly hasSkill: Uint8Array;
   private readonly onLeave: Uint8Array;
   private readonly anyLeave: Uint8Array;
@@ -22,7 +23,8 @@ export class PersonCost {
   private readonly hasContract: Uint8Array;
   /** Per person: min/max assignments, working-day runs, days-off runs, max working weekends, complete weekends. */
   private readonly contract: Int32Array;
-  private readonly carryShift: Int32Array;
+  /** Per person: the shift worked the day before day 0, or OFF. */
+  readonly carryShift: Int32Array;
   private readonly carrySame: Int32Array;
   private readonly carryWorking: Int32Array;
   private readonly carryOff: Int32Array;

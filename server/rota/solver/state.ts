@@ -42,9 +42,6 @@ export class SearchState {
   private touchedCoverLength = 0;
   private readonly coverMark: Int32Array;
   private mark = 1;
-  /** `forbidden[a * shiftCount + b]`: 1 where shift type b may not follow a; `carriedShift[p]`: the shift before day 0. */
-  private readonly forbidden: Uint8Array;
-  private readonly carriedShift: Int16Array;
   private readonly wOptimal: number;
 
   constructor(problem: RosterProblem, roster: Roster, maxCellsPerMove: number) {
@@ -72,11 +69,7 @@ export class SearchState {
     this.touchedCoverHard = new Int32Array(2 * maxCellsPerMove);
     this.touchedCoverSoft = new Int32Array(2 * maxCellsPerMove);
     this.coverMark = new Int32Array(requirements);
-    const S = this.shiftCount;
-    this.forbidden = new Uint8Array(S * S);
-    for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) this.forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
     this.wOptimal = problem.weights.coverage_optimal;
-    this.carriedShift = Int16Array.from(problem.staff, (person) => person.carryIn.lastShift ?? OFF);
     this.recompute();
   }
 
@@ -191,14 +184,15 @@ export class SearchState {
    * roster has none, the search never accepts, so such a move is not worth scoring.
    */
   breaksSuccession(): boolean {
-    const { roster, days, forbidden, shiftCount } = this;
+    const { roster, days, shiftCount } = this;
+    const { forbidden, carryShift } = this.personCost;
     const shifts = roster.shift;
     for (let u = 0; u < this.undoLength; u++) {
       const cell = this.undoCell[u]!;
       const shift = shifts[cell]!;
       if (shift < 0) continue;
       const day = cell % days;
-      const before = day > 0 ? shifts[cell - 1]! : this.carriedShift[(cell - day) / days]!;
+      const before = day > 0 ? shifts[cell - 1]! : carryShift[(cell - day) / days]!;
       if (before >= 0 && forbidden[before * shiftCount + shift] === 1) return true;
       if (day + 1 < days) {
         const after = shifts[cell + 1]!;
