@@ -4,8 +4,7 @@ import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 // declared `on delete restrict`, and which the ORM passes on as a plain driver error.
 const CODES = new Set(['23503', '23001']);
 
-/** The name of the foreign key that `error` violated, when it is a foreign-key violation (either code). */
-export function violatedForeignKey(error: unknown): string | undefined {
-  if (!(error instanceof ForeignKeyConstraintViolationException) && !CODES.has(String((error as { code?: unknown } | null)?.code))) return undefined;
-  return (error as { constraint?: string }).constraint ?? '';
+/** Whether `error` is a foreign key refusing a write or a delete (either code). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof ForeignKeyConstraintViolationException || CODES.has(String((error as { code?: unknown } | null)?.code));
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../app-error.js';
 import { Contract } from '../../../db/entities/contract.js';
 import { StaffProfile } from '../../../db/entities/staff-profile.js';
-import { violatedForeignKey } from '../../../db/foreign-key-violation.js';
+import { isForeignKeyViolation } from '../../../db/foreign-key-violation.js';
 import type { ServiceContext } from '../../service-context.js';
 import { lockWard } from '../lock-ward.js';
 import { findWardContract } from './find-ward-contract.js';
@@ -19,7 +19,7 @@ export async function deleteContract(em: EntityManager, input: { wardId: number;
     });
   } catch (error) {
     // The foreign key is the last word should a profile be written without the lock.
-    if (violatedForeignKey(error) !== undefined) throw new AppError('contract_in_use', { cause: error });
+    if (isForeignKeyViolation(error)) throw new AppError('contract_in_use', { cause: error });
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../app-error.js';
 import { ShiftType } from '../../../db/entities/shift-type.js';
-import { violatedForeignKey } from '../../../db/foreign-key-violation.js';
+import { isForeignKeyViolation } from '../../../db/foreign-key-violation.js';
 import type { ServiceContext } from '../../service-context.js';
 import { lockWard } from '../lock-ward.js';
 import { findWardShiftType } from './find-ward-shift-types.js';
@@ -21,7 +21,7 @@ export async function deleteShiftType(em: EntityManager, input: { wardId: number
     });
   } catch (error) {
     // Cells are written without the ward's lock: one committed after the check is caught by its foreign key.
-    if (violatedForeignKey(error) !== undefined) throw new AppError('shift_type_in_use', { cause: error });
+    if (isForeignKeyViolation(error)) throw new AppError('shift_type_in_use', { cause: error });
     throw error;
   }
 }
