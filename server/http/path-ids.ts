@@ -3,21 +3,8 @@ import type { RequestHandler } from 'express';
 import { AppError } from '../app-error.js';
 import { restOperations } from '../openapi/operations.js';
 import { appRouter } from '../routers/_app.js';
+import { isCoercedNumber, type ZodLike } from '../trpc/json-numbers.js';
 import { sendError } from './send-error.js';
-
-interface ZodLike {
-  _zod: { def: { type: string; innerType?: ZodLike; in?: ZodLike; shape?: Record<string, ZodLike> } };
-}
-
-/** The number under optional / nullable / default wrappers and pipes. */
-function isNumberSchema(schema: ZodLike | undefined): boolean {
-  for (let current = schema; current; ) {
-    const { type, innerType } = current._zod.def;
-    if (type === 'number') return true;
-    current = innerType ?? (type === 'pipe' ? current._zod.def.in : undefined);
-  }
-  return false;
-}
 
 interface IdRoute {
   method: string;
@@ -33,7 +20,7 @@ function idRoutes(): IdRoute[] {
   return restOperations().flatMap((operation) => {
     const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
     const inputs = (procedures[operation.procedure]!._def as unknown as { inputs: ZodLike[] }).inputs;
-    const numbers = names.flatMap((name, index) => (inputs.some((input) => isNumberSchema(input._zod.def.shape?.[name])) ? [{ name, group: index + 1 }] : []));
+    const numbers = names.flatMap((name, index) => (inputs.some((input) => isCoercedNumber(input._zod.def.shape?.[name])) ? [{ name, group: index + 1 }] : []));
     if (numbers.length === 0) return [];
     const source = operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)');
     // Case-insensitive, as the adapter matches paths.

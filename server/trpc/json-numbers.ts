@@ -1,6 +1,7 @@
 import type { AnyProcedure } from '@trpc/server';
 
-interface ZodLike {
+/** The parts of a zod 4 schema these checks read. */
+export interface ZodLike {
   _zod: { def: { type: string; innerType?: ZodLike; shape?: Record<string, ZodLike> } };
 }
 
@@ -9,7 +10,7 @@ interface ZodLike {
  * `coerce` in place (it must read path and query text), which then also turns tRPC's `"0x10"` into 16. A number
  * behind a pipe (`jsonNumber`) is not marked and stays strict on its own.
  */
-function isCoercedNumber(schema: ZodLike | undefined): boolean {
+export function isCoercedNumber(schema: ZodLike | undefined): boolean {
   for (let current = schema; current; ) {
     const { type, innerType } = current._zod.def;
     if (type === 'number') return true;
