@@ -1,18 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
-import { Session } from '../../db/entities/session.js';
-import { User } from '../../db/entities/user.js';
+import { User, type IUser } from '../../db/entities/user.js';
 import { Ward } from '../../db/entities/ward.js';
 import { tokenHash } from './tokens.js';
 
 // Every signed-in request runs this, so it is one fixed statement rather than a query the ORM builds
-// anew each time (building it was the largest cost of GET /api/me, see BENCHMARKS.md). Whole rows come
-// back as JSON, so a column added to an entity is mapped without touching this; the password hash stays
-// in the database. It is a named prepared statement: each pooled connection parses and plans it once.
+// anew each time (building it was the largest cost of GET /api/me, see BENCHMARKS.md). The user's and
+// ward's whole rows come back as JSON, so a column added to those entities is mapped without touching
+// this; the password hash stays in the database. It is a named prepared statement: each pooled
+// connection parses and plans it once.
 const LIVE_SESSION: pg.QueryConfig<[string, Date]> = {
   name: 'nobat_live_session',
   text: `
-    select to_jsonb(s) as session, to_jsonb(u) - 'password_hash' as "user", to_jsonb(w) as ward
+    select s.id as session_id, s.last_seen_at, to_jsonb(u) - 'password_hash' as "user", to_jsonb(w) as ward
     from "session" s
     join "app_user" u on u.id = s.user_id
     join "ward" w on w.id = u.ward_id
@@ -20,9 +20,21 @@ const LIVE_SESSION: pg.QueryConfig<[string, Date]> = {
 };
 
 interface LiveSessionRow {
-  session: Record<string, unknown>;
+  session_id: string;
+  last_seen_at: Date | string;
   user: Record<string, unknown>;
   ward: Record<string, unknown>;
+}
+
+/**
+ * What a request needs of its session: which one it is (the current one of the session list) and when it
+ * was last seen (`touchSession`). Not a managed entity: mapping one into every request's unit of work was a
+ * sixth of GET /api/me's time, for a row that only `nativeUpdate`s and queries by id ever change.
+ */
+export interface LiveSession {
+  id: string;
+  lastSeenAt: Date;
+  user: IUser;
 }
 
 /** The ORM's own `pg` pool (same settings, timeouts and type parsers), per connection object shared by every fork. */
@@ -40,15 +52,15 @@ async function poolOf(em: EntityManager): Promise<pg.Pool> {
 
 /**
  * The session a token belongs to, with its user and the user's home ward (nearly every signed-in request
- * selects a ward), when it is neither revoked nor expired. All three join the request's identity map. Read
- * outside any transaction of `em`: it runs first, before a procedure opens one.
+ * selects a ward), when it is neither revoked nor expired. The user and the ward join the request's identity
+ * map. Read outside any transaction of `em`: it runs first, before a procedure opens one.
  */
-export async function findLiveSession(em: EntityManager, token: string, now: Date) {
+export async function findLiveSession(em: EntityManager, token: string, now: Date): Promise<LiveSession | null> {
   const pool = await poolOf(em);
   const { rows } = await pool.query<LiveSessionRow, [string, Date]>({ ...LIVE_SESSION, values: [tokenHash(token), now] });
   const row = rows[0];
   if (!row) return null;
   em.map(Ward, row.ward);
-  em.map(User, row.user);
-  return em.map(Session, row.session);
+  const user = em.map(User, row.user);
+  return { id: row.session_id, lastSeenAt: new Date(row.last_seen_at), user };
 }

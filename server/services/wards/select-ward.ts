@@ -14,7 +14,10 @@ export function mayUseWard(user: IUser, ward: IWard): boolean {
  * A selection that is not a ward id is invalid input; one the user may not use, or that does not exist, is forbidden.
  */
 export async function selectWard(em: EntityManager, user: IUser, requested: string | undefined): Promise<IWard> {
-  if (requested === undefined) return em.findOneOrFail(Ward, user.ward.id);
+  if (requested === undefined) {
+    // The session lookup put the home ward in the identity map: take it from there without a query's machinery.
+    return em.getUnitOfWork().getById(Ward, user.ward.id) ?? em.findOneOrFail(Ward, user.ward.id);
+  }
   if (!/^\d{1,9}$/.test(requested)) {
     throw new AppError('invalid_input', { issues: [{ path: 'ward', message: 'The ward selection must be a numeric ward id.' }] });
   }
