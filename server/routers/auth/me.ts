@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZMeResponse } from '../../../shared/schemas/me.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { isoDateIn } from '../../time/hospital-time.js';
@@ -8,7 +7,6 @@ import { gateExemptProcedure, withSelectedWard } from '../../trpc/procedures.js'
 export const me = gateExemptProcedure
   .use(withSelectedWard)
   .meta({ openapi: { method: 'GET', path: '/api/me', tags: ['auth'], summary: "Current user, today's date and the selected ward" } })
-  .input(z.void())
   .output(ZMeResponse)
   .query(({ ctx }) => ({
     user: publicUser(ctx.user),

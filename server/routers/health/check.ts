@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZHealthResponse } from '../../../shared/schemas/health.js';
 import { CONNECT_TIMEOUT_MS } from '../../db/orm.js';
 import { databaseIsUp } from '../../services/health/check-database.js';
@@ -10,7 +9,6 @@ export const check = publicProcedure
     // With the database down it still answers with its own shape, `{ ok: false, db: 'down' }`.
     outputStatuses: [503],
   })
-  .input(z.void())
   .output(ZHealthResponse)
   .query(async ({ ctx }) => {
     const up = await databaseIsUp(ctx.services.orm, CONNECT_TIMEOUT_MS);

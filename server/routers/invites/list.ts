@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZListInvitesResponse } from '../../../shared/schemas/invites.js';
 import { listInvites } from '../../services/invites/list-invites.js';
 import { managerProcedure, withSelectedWard } from '../../trpc/procedures.js';
@@ -14,6 +13,5 @@ export const list = managerProcedure
       summary: "The selected ward's invitations, newest first",
     },
   })
-  .input(z.void())
   .output(ZListInvitesResponse)
   .query(async ({ ctx }) => ({ invites: await listInvites(ctx.em, { wardId: ctx.ward.id }, serviceContext(ctx)) }));

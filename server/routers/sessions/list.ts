@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZSessionListResponse } from '../../../shared/schemas/sessions.js';
 import { listSessions } from '../../services/sessions/list-sessions.js';
 import { authedProcedure } from '../../trpc/procedures.js';
@@ -6,7 +5,6 @@ import { serviceContext } from '../../trpc/service-context.js';
 
 export const list = authedProcedure
   .meta({ openapi: { method: 'GET', path: '/api/account/sessions', tags: ['sessions'], summary: "The caller's live sessions, newest first" } })
-  .input(z.void())
   .output(ZSessionListResponse)
   .query(async ({ ctx }) => ({
     sessions: await listSessions(ctx.em, { currentSessionId: ctx.session.id }, serviceContext(ctx)),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZListContractsResponse } from '../../../../shared/schemas/rota/contracts.js';
 import { listContracts } from '../../../services/rota/contracts/list-contracts.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
@@ -7,6 +6,5 @@ import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
 export const list = authedProcedure
   .use(withSelectedWard)
   .meta({ openapi: { method: 'GET', path: '/api/rota/contracts', tags: ['contracts'], summary: "The selected ward's contracts" } })
-  .input(z.void())
   .output(ZListContractsResponse)
   .query(async ({ ctx }) => ({ contracts: await listContracts(ctx.em, { wardId: ctx.ward.id }) }));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZListSchedulesResponse } from '../../../../shared/schemas/rota/schedules.js';
 import { listSchedules } from '../../../services/rota/schedules/list-schedules.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
@@ -8,6 +7,5 @@ import { serviceContext } from '../service-context.js';
 export const list = authedProcedure
   .use(withSelectedWard)
   .meta({ openapi: { method: 'GET', path: '/api/rota/schedules', tags: ['schedules'], summary: "The selected ward's schedules, newest period first" } })
-  .input(z.void())
   .output(ZListSchedulesResponse)
   .query(async ({ ctx }) => ({ schedules: await listSchedules(ctx.em, { wardId: ctx.ward.id }, serviceContext(ctx)) }));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZRotaSettings } from '../../../../shared/schemas/rota/settings.js';
 import { readRotaSettings } from '../../../services/rota/settings/read-rota-settings.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
@@ -6,6 +5,5 @@ import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js'
 export const read = managerProcedure
   .use(withSelectedWard)
   .meta({ openapi: { method: 'GET', path: '/api/rota/settings', tags: ['rota-settings'], summary: "The selected ward's weekend, rest rule and soft-constraint weights" } })
-  .input(z.void())
   .output(ZRotaSettings)
   .query(({ ctx }) => readRotaSettings(ctx.em, { wardId: ctx.ward.id }));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZListShiftTypesResponse } from '../../../../shared/schemas/rota/shift-types.js';
 import { listShiftTypes } from '../../../services/rota/shift-types/list-shift-types.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
@@ -7,6 +6,5 @@ import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
 export const list = authedProcedure
   .use(withSelectedWard)
   .meta({ openapi: { method: 'GET', path: '/api/rota/shift-types', tags: ['shift-types'], summary: "The selected ward's shift types" } })
-  .input(z.void())
   .output(ZListShiftTypesResponse)
   .query(async ({ ctx }) => ({ shiftTypes: await listShiftTypes(ctx.em, { wardId: ctx.ward.id }) }));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ZListStaffResponse } from '../../../../shared/schemas/rota/staff.js';
 import { listStaff } from '../../../services/rota/staff/list-staff.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
@@ -9,6 +8,5 @@ export const list = authedProcedure
   .meta({
     openapi: { method: 'GET', path: '/api/rota/staff', tags: ['staff-profiles'], summary: 'Every account of the selected ward with its rota profile' },
   })
-  .input(z.void())
   .output(ZListStaffResponse)
   .query(async ({ ctx }) => ({ staff: await listStaff(ctx.em, { wardId: ctx.ward.id }) }));
