@@ -9,6 +9,7 @@ import { Migration20261123181400_schedules } from './Migration20261123181400_sch
 import { Migration20261123182340_solve_jobs } from './Migration20261123182340_solve_jobs.js';
 import { Migration20261123184500_calendar_feeds } from './Migration20261123184500_calendar_feeds.js';
 import { Migration20261123180144_passkeys } from './Migration20261123180144_passkeys.js';
+import { Migration20261125194500_login_claim_function } from './Migration20261125194500_login_claim_function.js';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071103_initial', class: Migration20261122071103_initial },
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123182340_solve_jobs', class: Migration20261123182340_solve_jobs },
   { name: 'Migration20261123184500_calendar_feeds', class: Migration20261123184500_calendar_feeds },
   { name: 'Migration20261123180144_passkeys', class: Migration20261123180144_passkeys },
+  { name: 'Migration20261125194500_login_claim_function', class: Migration20261125194500_login_claim_function },
 ];

@@ -39,6 +39,7 @@ const PENDING_LIFETIME_MS = 30_000;
 const MAX_WAIT_MS = 10_000;
 // Serialises claims per client address across every process (PostgreSQL advisory lock class).
 const CLAIM_LOCK_CLASS = 727_003;
+const CLAIM = 'select claim_id, refused_by from login_claim(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
 interface TallyRow {
   pair_failures: number;
@@ -47,16 +48,9 @@ interface TallyRow {
   address_in_flight: number;
 }
 
-// Both limits' counts from one fixed statement, counted by PostgreSQL whatever the limits are set to:
-// it runs on every guess, and in a flood on every refusal.
-const TALLY = `
-  select
-    count(*) filter (where not pending and username_key = ?)::int as pair_failures,
-    count(*) filter (where pending and username_key = ? and created_at > ?)::int as pair_in_flight,
-    count(*) filter (where not pending)::int as address_failures,
-    count(*) filter (where pending and created_at > ?)::int as address_in_flight
-  from login_failure
-  where ip = ? and created_at > ?`;
+// Both limits' counts in one statement (the database's `login_tally`), counted by PostgreSQL whatever the limits are
+// set to: it runs on every guess, and in a flood on every refusal.
+const TALLY = 'select * from login_tally(?, ?, ?, ?)';
 
 interface Limit {
   failures: number;
@@ -70,21 +64,14 @@ interface Limit {
 async function limits(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<Limit[]> {
   const since = new Date(now.getTime() - settings.windowSeconds * 1000);
   const pendingSince = new Date(now.getTime() - PENDING_LIFETIME_MS);
-  const [row] = await em.execute<TallyRow[]>(TALLY, [
-    guess.usernameKey,
-    guess.usernameKey,
-    pendingSince,
-    pendingSince,
-    addressKey(guess.ip),
-    since,
-  ]);
+  const [row] = await em.execute<TallyRow[]>(TALLY, [guess.usernameKey, addressKey(guess.ip), since, pendingSince]);
   const pair = { failures: row!.pair_failures, inFlight: row!.pair_in_flight, max: settings.maxFailures, sameUser: true };
   const address = { failures: row!.address_failures, inFlight: row!.address_in_flight, max: settings.maxFailuresPerIp, sameUser: false };
   return guess.exemptFromAddressLimit ? [pair] : [pair, address];
 }
 
 /** 429 with the seconds until enough failures have left the window to bring the count below the limit. */
-async function tooManyAttempts(em: EntityManager, guess: PasswordGuess, limit: Limit, now: Date, settings: ThrottleSettings) {
+async function tooManyAttempts(em: EntityManager, guess: PasswordGuess, limit: Pick<Limit, 'max' | 'sameUser'>, now: Date, settings: ThrottleSettings) {
   const since = new Date(now.getTime() - settings.windowSeconds * 1000);
   const [mustExpire] = await em.execute<{ created_at: string | Date }[]>(
     `select created_at from login_failure
@@ -121,25 +108,26 @@ export async function refuseAtLimit(em: EntityManager, guess: PasswordGuess, now
  * `settlePasswordCheck`, which the caller must reach whatever happens (in a `finally`).
  */
 export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<number> {
-  // The cheap check refuses a flood without a lock or a write.
-  await refuseAtLimit(em, guess, now, settings);
   const started = Date.now();
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-    const claimed = await em.transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(?, hashtext(?))', [CLAIM_LOCK_CLASS, addressKey(guess.ip)]);
-      let full = false;
-      for (const limit of await limits(tx, guess, now, settings)) {
-        if (limit.failures >= limit.max) throw await tooManyAttempts(tx, guess, limit, now, settings);
-        if (limit.failures + limit.inFlight >= limit.max) full = true;
-      }
-      if (full) return null;
-      const [claim] = await tx.execute<{ id: number }[]>(
-        'insert into login_failure (username_key, ip, pending, created_at) values (?, ?, true, ?) returning id',
-        [guess.usernameKey, addressKey(guess.ip), now],
-      );
-      return claim!.id;
-    });
-    if (claimed !== null) return claimed;
+    // One statement (the database's `login_claim`): the cheap check, then the address's lock, the count and the
+    // pending row; a refusal names the limit it met.
+    const [row] = await em.execute<{ claim_id: number | null; refused_by: 'pair' | 'address' | null }[]>(CLAIM, [
+      guess.usernameKey,
+      addressKey(guess.ip),
+      now,
+      new Date(now.getTime() - settings.windowSeconds * 1000),
+      new Date(now.getTime() - PENDING_LIFETIME_MS),
+      settings.maxFailures,
+      settings.maxFailuresPerIp,
+      guess.exemptFromAddressLimit === true,
+      CLAIM_LOCK_CLASS,
+    ]);
+    if (row!.refused_by !== null) {
+      const sameUser = row!.refused_by === 'pair';
+      throw await tooManyAttempts(em, guess, { max: sameUser ? settings.maxFailures : settings.maxFailuresPerIp, sameUser }, now, settings);
+    }
+    if (row!.claim_id !== null) return row!.claim_id;
     if (Date.now() - started > MAX_WAIT_MS) throw new AppError('too_many_attempts', { headers: { 'Retry-After': '1' } });
     await sleep(pause);
   }
