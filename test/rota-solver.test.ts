@@ -109,6 +109,46 @@ function randomRoster(problem: RosterProblem, seed: number): Roster {
   return roster;
 }
 
+/**
+ * A copy of a problem with everything a person's score reads drawn at random: the first weekday and which days
+ * make a weekend, carry-ins (consistent or not), contracts dropped or with complete weekends switched, leave,
+ * and three preferences of any kind per person.
+ */
+function randomVariant(base: RosterProblem, random: ReturnType<typeof seededRandom>): RosterProblem {
+  const problem: RosterProblem = structuredClone(base);
+  const S = problem.shiftTypes.length;
+  problem.firstWeekday = random.int(7);
+  problem.weekendDays = [[6, 0], [5], [5, 6, 0]][random.int(3)]!;
+  for (const [p, person] of problem.staff.entries()) {
+    person.carryIn = {
+      lastShift: random.int(3) === 0 ? null : random.int(S),
+      consecutiveWorkingDays: random.int(8),
+      consecutiveDaysOff: random.int(8),
+      consecutiveSameShift: random.int(8),
+    };
+    if (random.int(6) === 0) person.contract = null;
+    else if (person.contract) person.contract = { ...person.contract, completeWeekends: random.int(2) === 0 };
+    person.leave = person.leave.map(() => random.int(10) === 0);
+    for (let i = 0; i < 3; i++) {
+      const kind = (['day_off', 'shift_off', 'shift_on'] as const)[random.int(3)]!;
+      problem.preferences.push({ person: p, day: random.int(problem.days), kind, shift: kind === 'day_off' ? null : random.int(S) });
+    }
+  }
+  return problem;
+}
+
+/** A day drawn so that the first and the last day come up often. */
+function randomDay(problem: RosterProblem, random: ReturnType<typeof seededRandom>): number {
+  const pick = random.int(6);
+  return pick === 0 ? 0 : pick === 1 ? problem.days - 1 : random.int(problem.days);
+}
+
+/** A random cell value: off, or any shift type (inactive ones included) with any skill. */
+function randomCell(problem: RosterProblem, random: ReturnType<typeof seededRandom>): { shift: number; skill: number } {
+  if (random.int(3) === 0) return { shift: OFF, skill: OFF };
+  return { shift: random.int(problem.shiftTypes.length), skill: random.int(problem.skills.length) };
+}
+
 describe('the solver', () => {
   it('finds a roster with no hard violation on n005w4, scored as the evaluator scores it', () => {
     const problem = n005w4();
@@ -224,25 +264,7 @@ describe('the fast person score', () => {
     let compared = 0;
     for (const base of [n005w4(), handMadeWard()]) {
       for (let round = 0; round < 60; round++) {
-        const problem: RosterProblem = structuredClone(base);
-        const S = problem.shiftTypes.length;
-        problem.firstWeekday = random.int(7);
-        problem.weekendDays = [[6, 0], [5], [5, 6, 0]][random.int(3)]!;
-        for (const [p, person] of problem.staff.entries()) {
-          person.carryIn = {
-            lastShift: random.int(3) === 0 ? null : random.int(S),
-            consecutiveWorkingDays: random.int(8),
-            consecutiveDaysOff: random.int(8),
-            consecutiveSameShift: random.int(8),
-          };
-          if (random.int(6) === 0) person.contract = null;
-          else if (person.contract) person.contract = { ...person.contract, completeWeekends: random.int(2) === 0 };
-          person.leave = person.leave.map(() => random.int(10) === 0);
-          for (let i = 0; i < 3; i++) {
-            const kind = (['day_off', 'shift_off', 'shift_on'] as const)[random.int(3)]!;
-            problem.preferences.push({ person: p, day: random.int(problem.days), kind, shift: kind === 'day_off' ? null : random.int(S) });
-          }
-        }
+        const problem = randomVariant(base, random);
         const roster = randomRoster(problem, round);
         const fast = new PersonCost(problem);
         for (let p = 0; p < problem.staff.length; p++) {
@@ -253,6 +275,51 @@ describe('the fast person score', () => {
       }
     }
     expect(compared).toBe(60 * 5 + 60 * 8);
+  });
+
+  it('scores a change of some days as the difference of personScore() before and after, with the counts after it', () => {
+    const random = seededRandom(78);
+    const seen = { firstDay: 0, lastDay: 0, wholePeriod: 0, noChange: 0 };
+    let compared = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 40; round++) {
+        const problem = randomVariant(base, random);
+        const roster = randomRoster(problem, 100 + round);
+        const cost = new PersonCost(problem);
+        const { days } = problem;
+        for (let trial = 0; trial < 40; trial++) {
+          const p = random.int(problem.staff.length);
+          cost.score(roster, p);
+          const before = { ...personScore(problem, roster, p), worked: cost.worked, weekendsWorked: cost.weekendsWorked };
+          expect({ hard: cost.hard, soft: cost.soft }).toEqual({ hard: before.hard, soft: before.soft });
+          // A window of one day, a few days or the whole period; inside it, some days change and some do not.
+          const widths = [1, 1 + random.int(7), days];
+          const width = widths[random.int(widths.length)]!;
+          const lo = width === days ? 0 : Math.min(randomDay(problem, random), days - width);
+          const hi = lo + width - 1;
+          const beforeShift = roster.shift.slice(p * days + lo, p * days + hi + 1);
+          const beforeSkill = roster.skill.slice(p * days + lo, p * days + hi + 1);
+          for (let d = lo; d <= hi; d++) {
+            if (d !== lo && d !== hi && random.int(2) === 0) continue;
+            const cell = randomCell(problem, random);
+            roster.shift[p * days + d] = cell.shift;
+            roster.skill[p * days + d] = cell.skill;
+          }
+          cost.change(roster, p, lo, hi, beforeShift, beforeSkill, before.worked, before.weekendsWorked);
+          const after = personScore(problem, roster, p);
+          const delta = { p, lo, hi, hard: cost.deltaHard, soft: cost.deltaSoft, worked: cost.worked, weekendsWorked: cost.weekendsWorked };
+          cost.score(roster, p);
+          expect(delta).toEqual({ p, lo, hi, hard: after.hard - before.hard, soft: after.soft - before.soft, worked: cost.worked, weekendsWorked: cost.weekendsWorked });
+          if (lo === 0) seen.firstDay++;
+          if (hi === days - 1) seen.lastDay++;
+          if (width === days) seen.wholePeriod++;
+          if (delta.hard === 0 && delta.soft === 0) seen.noChange++;
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(2 * 40 * 40);
+    for (const count of Object.values(seen)) expect(count).toBeGreaterThan(50);
   });
 });
 
@@ -331,6 +398,47 @@ describe('the search state', () => {
     expect(seen.breaks).toBeGreaterThan(100);
     expect(seen.keeps).toBeGreaterThan(100);
     expect(state.score()).toEqual(evaluate(problem, state.roster).score);
+  });
+
+  it('keeps the score equal to evaluate() through random sets of cells: carry-ins, leave, weekends, the first and last days, a cell set twice', () => {
+    const random = seededRandom(31);
+    let checked = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 25; round++) {
+        const problem = randomVariant(base, random);
+        const state = new SearchState(problem, randomRoster(problem, 200 + round), 32);
+        for (let i = 0; i < 150; i++) {
+          const before = copy(state.roster);
+          // Up to 16 cells of one to three people: on one or two neighbouring days (scored through the window of
+          // days changed) or on any days (the whole row rescored); some cells set and set back.
+          const people = Array.from({ length: 1 + random.int(3) }, () => random.int(problem.staff.length));
+          const cells = 1 + random.int(16);
+          const near = random.int(2) === 0 ? Math.min(randomDay(problem, random), problem.days - 2) : -1;
+          for (let c = 0; c < cells; c++) {
+            const p = people[random.int(people.length)]!;
+            const d = near >= 0 ? near + random.int(2) : randomDay(problem, random);
+            const cell = randomCell(problem, random);
+            state.set(p, d, cell.shift, cell.skill);
+            if (random.int(8) === 0) state.set(p, d, before.shift[cellIndex(problem, p, d)]!, before.skill[cellIndex(problem, p, d)]!);
+          }
+          state.evaluate();
+          const expected = evaluate(problem, state.roster).score;
+          const previous = state.score();
+          expect({ hard: previous.hard + state.deltaHard, soft: previous.soft + state.deltaSoft }).toEqual(expected);
+          if (random.int(3) !== 0) {
+            state.commit();
+            expect(state.score()).toEqual(expected);
+          } else {
+            state.rollback();
+            expect([...state.roster.shift]).toEqual([...before.shift]);
+            expect([...state.roster.skill]).toEqual([...before.skill]);
+          }
+          checked++;
+        }
+        expect(state.score()).toEqual(evaluate(problem, state.roster).score);
+      }
+    }
+    expect(checked).toBe(2 * 25 * 150);
   });
 
   it('refuses a move larger than it was made for instead of losing track of the roster', () => {

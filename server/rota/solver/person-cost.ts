@@ -5,10 +5,20 @@ import { OFF, type Roster, type RosterProblem } from '../problem.js';
  * arrays: the solver's fast path, several times quicker than `personScore`, which reads as the table of §7
  * it implements. It must equal `personScore` on every roster (the solver's tests check it on random ones);
  * a change of a rule goes to `evaluate.ts` first, then here.
+ *
+ * `change` scores a move without the full pass: only the days it changed, the runs and weekends that reach
+ * into them and the successions at their edges, with the person's assignments and worked weekends counted
+ * beforehand. Its result must equal the difference of two `score` calls (tested on random moves).
  */
 export class PersonCost {
+  /** After `score`: the person's score, assignments and worked weekends (0 without a contract). */
   hard = 0;
   soft = 0;
+  worked = 0;
+  weekendsWorked = 0;
+  /** After `change`: the change of the person's score; `worked` and `weekendsWorked` hold the counts after it. */
+  deltaHard = 0;
+  deltaSoft = 0;
 
   private readonly days: number;
   private readonly shiftCount: number;
@@ -31,7 +41,13 @@ export class PersonCost {
   /** `weekendEnd[d]`: length of the weekend that ends on day d, else 0; `weekendOf[d]` ≥ 0 on weekend days. */
   private readonly weekendOf: Int16Array;
   private readonly weekendEnd: Int16Array;
+  /** Per weekend: its first and last day; `nextWeekendDay[d]`: the first weekend day from d on, or `days`. */
+  private readonly weekendFirst: Int16Array;
+  private readonly weekendLast: Int16Array;
+  private readonly nextWeekendDay: Int16Array;
+  /** Preferences sorted by person and day: person p's are [preferenceStart[p], preferenceStart[p + 1]), cell c's from preferenceAt[c]. */
   private readonly preferenceStart: Int32Array;
+  private readonly preferenceAt: Int32Array;
   private readonly preferenceDay: Int32Array;
   private readonly preferenceKind: Uint8Array;
   private readonly preferenceShift: Int32Array;
@@ -42,6 +58,21 @@ export class PersonCost {
   private readonly wComplete: number;
   private readonly wTotal: number;
   private readonly wWeekends: number;
+
+  /** The runs around the window of the last `change` that it does not touch (see `readContext`). */
+  private leftSame = 0;
+  private leftSameCarry = 0;
+  private leftWork = 0;
+  private leftWorkCarry = 0;
+  private rightSame = 0;
+  private rightSameOpen = false;
+  private rightWork = 0;
+  private rightWorkOpen = false;
+  /** What `scoreWindow` found: the window's share of the score and of the two counts. */
+  private windowHard = 0;
+  private windowSoft = 0;
+  private windowWorked = 0;
+  private windowWeekends = 0;
 
   constructor(problem: RosterProblem) {
     const { days, staff, shiftTypes, skills } = problem;
@@ -104,19 +135,28 @@ export class PersonCost {
       if (d === 0 || this.weekendOf[d - 1]! < 0) count++;
       this.weekendOf[d] = count;
     }
+    this.weekendFirst = new Int16Array(count + 1);
+    this.weekendLast = new Int16Array(count + 1);
     for (let d = 0; d < days; d++) {
       if (this.weekendOf[d]! < 0 || (d + 1 < days && this.weekendOf[d + 1] === this.weekendOf[d])) continue;
       let start = d;
       while (start > 0 && this.weekendOf[start - 1] === this.weekendOf[d]) start--;
       this.weekendEnd[d] = d - start + 1;
+      this.weekendFirst[this.weekendOf[d]!] = start;
+      this.weekendLast[this.weekendOf[d]!] = d;
     }
+    this.nextWeekendDay = new Int16Array(days + 1).fill(days);
+    for (let d = days - 1; d >= 0; d--) this.nextWeekendDay[d] = this.weekendOf[d]! >= 0 ? d : this.nextWeekendDay[d + 1]!;
 
     const order = problem.preferences
-      .filter((preference) => preference.person >= 0 && preference.person < people)
-      .sort((x, y) => x.person - y.person);
+      .filter((preference) => preference.person >= 0 && preference.person < people && preference.day >= 0 && preference.day < days)
+      .sort((x, y) => x.person - y.person || x.day - y.day);
     this.preferenceStart = new Int32Array(people + 1);
     for (const preference of order) this.preferenceStart[preference.person + 1]!++;
     for (let p = 0; p < people; p++) this.preferenceStart[p + 1]! += this.preferenceStart[p]!;
+    this.preferenceAt = new Int32Array(people * days + 1);
+    for (const preference of order) this.preferenceAt[preference.person * days + preference.day + 1]!++;
+    for (let cell = 0; cell < people * days; cell++) this.preferenceAt[cell + 1]! += this.preferenceAt[cell]!;
     this.preferenceDay = Int32Array.from(order, (preference) => preference.day);
     this.preferenceKind = Uint8Array.from(order, (preference) => (preference.kind === 'day_off' ? 0 : preference.kind === 'shift_off' ? 1 : 2));
     this.preferenceShift = Int32Array.from(order, (preference) => preference.shift ?? OFF);
@@ -232,6 +272,229 @@ export class PersonCost {
     }
     this.hard = hard;
     this.soft = soft + preferences * this.wPreference;
+    this.worked = worked;
+    this.weekendsWorked = weekendsWorked;
+  }
+
+  /**
+   * The change of person p's score, into `deltaHard` and `deltaSoft`, when the roster's days lo..hi held
+   * `beforeShift[d - lo]` and `beforeSkill[d - lo]` until now and every other day of theirs is as it was.
+   * `worked` and `weekendsWorked` are the person's counts before (as `score` leaves them); the counts after
+   * are left in `worked` and `weekendsWorked`.
+   */
+  change(roster: Roster, p: number, lo: number, hi: number, beforeShift: Int16Array, beforeSkill: Int16Array, worked: number, weekendsWorked: number): void {
+    const shifts = roster.shift;
+    const base = p * this.days;
+    // When every day keeps working or keeps resting, the work and rest runs, the weekends and the count stay.
+    let restChanged = false;
+    for (let d = lo; d <= hi; d++) if (beforeShift[d - lo]! >= 0 !== shifts[base + d]! >= 0) restChanged = true;
+    const contractRules = restChanged && this.hasContract[p] === 1;
+    this.readContext(shifts, p, lo, hi, contractRules);
+    this.scoreWindow(beforeShift, beforeSkill, -lo, shifts, p, lo, hi, contractRules);
+    const hardBefore = this.windowHard;
+    const softBefore = this.windowSoft;
+    const workedBefore = this.windowWorked;
+    const weekendsBefore = this.windowWeekends;
+    this.scoreWindow(shifts, roster.skill, base, shifts, p, lo, hi, contractRules);
+    const workedAfter = worked + this.windowWorked - workedBefore;
+    const weekendsAfter = weekendsWorked + this.windowWeekends - weekendsBefore;
+    let soft = this.windowSoft - softBefore;
+    if (contractRules) {
+      const c = p * 8;
+      const min = this.contract[c]!;
+      const max = this.contract[c + 1]!;
+      const maxWeekends = this.contract[c + 6]!;
+      soft +=
+        (Math.max(0, min - workedAfter) + Math.max(0, workedAfter - max) - Math.max(0, min - worked) - Math.max(0, worked - max)) * this.wTotal +
+        (Math.max(0, weekendsAfter - maxWeekends) - Math.max(0, weekendsWorked - maxWeekends)) * this.wWeekends;
+    }
+    this.deltaHard = this.windowHard - hardBefore;
+    this.deltaSoft = soft;
+    this.worked = workedAfter;
+    this.weekendsWorked = weekendsAfter;
+  }
+
+  /**
+   * The runs that end on day lo - 1 and start on day hi + 1, which a change of days lo..hi cannot alter: the
+   * same-shift and work-or-rest run on each side (their lengths, the carry-in of a run from day 0, and whether a
+   * run on the right reaches the last day); the work-or-rest runs only when `workRuns` asks for them.
+   */
+  private readContext(shifts: Int16Array, p: number, lo: number, hi: number, workRuns: boolean): void {
+    const days = this.days;
+    const base = p * days;
+    if (lo > 0) {
+      const shift = shifts[base + lo - 1]!;
+      const working = shift >= 0;
+      let d = lo - 1;
+      while (d > 0 && shifts[base + d - 1] === shift) d--;
+      this.leftSame = lo - d;
+      this.leftSameCarry = d === 0 && shift === this.carryShift[p] ? this.carrySame[p]! : 0;
+      if (!workRuns) return this.readRightContext(shifts, p, hi, false);
+      while (d > 0 && shifts[base + d - 1]! >= 0 === working) d--;
+      this.leftWork = lo - d;
+      this.leftWorkCarry = d > 0 ? 0 : working ? this.carryWorking[p]! : this.carryOff[p]!;
+    }
+    this.readRightContext(shifts, p, hi, workRuns);
+  }
+
+  private readRightContext(shifts: Int16Array, p: number, hi: number, workRuns: boolean): void {
+    const days = this.days;
+    const base = p * days;
+    if (hi + 1 < days) {
+      const shift = shifts[base + hi + 1]!;
+      const working = shift >= 0;
+      let d = hi + 1;
+      while (d + 1 < days && shifts[base + d + 1] === shift) d++;
+      this.rightSame = d - hi;
+      this.rightSameOpen = d + 1 === days;
+      if (!workRuns) return;
+      while (d + 1 < days && shifts[base + d + 1]! >= 0 === working) d++;
+      this.rightWork = d - hi;
+      this.rightWorkOpen = d + 1 === days;
+    }
+  }
+
+  /**
+   * Person p's score restricted to what days lo..hi reach, with those days read from `cells[offset + d]` and
+   * `cellSkills[offset + d]` and the others from `shifts`: the cells' own rules, the successions into and out of
+   * them, the runs through them (with the context `readContext` found) and, when `contractRules` asks, the work and
+   * rest runs and the weekends they fall in. Leaves the share in `windowHard` and `windowSoft` (without the two
+   * count rules), the window's assignments in `windowWorked` and the worked weekends it reaches in `windowWeekends`.
+   */
+  private scoreWindow(cells: Int16Array, cellSkills: Int16Array, offset: number, shifts: Int16Array, p: number, lo: number, hi: number, contractRules: boolean): void {
+    const days = this.days;
+    const base = p * days;
+    const S = this.shiftCount;
+    const K = this.skillCount;
+    const leave = this.anyLeave[p] === 1;
+    const c = p * 8;
+    const carried = this.carryShift[p]!;
+
+    let hard = 0;
+    let same = 0;
+    let workingRuns = 0;
+    let offRuns = 0;
+    let worked = 0;
+    let preferences = 0;
+
+    // The runs open when day lo comes: from the context, or before day 0 the carried-in ones (of length 0).
+    let previous: number;
+    let runShift: number;
+    let runLength: number;
+    let runCarry: number;
+    let runWork: boolean;
+    let workLength: number;
+    let workCarry: number;
+    if (lo > 0) {
+      previous = shifts[base + lo - 1]!;
+      runShift = previous;
+      runLength = this.leftSame;
+      runCarry = this.leftSameCarry;
+      runWork = previous >= 0;
+      workLength = this.leftWork;
+      workCarry = this.leftWorkCarry;
+    } else {
+      previous = carried;
+      runShift = carried;
+      runLength = 0;
+      runCarry = carried >= 0 ? this.carrySame[p]! : 0;
+      runWork = cells[offset]! >= 0;
+      workLength = 0;
+      workCarry = runWork ? this.carryWorking[p]! : this.carryOff[p]!;
+      if (contractRules) {
+        if (runWork) offRuns += broken(this.carryOff[p]!, this.contract[c + 4]!);
+        else workingRuns += broken(this.carryWorking[p]!, this.contract[c + 2]!);
+      }
+    }
+
+    for (let d = lo; d <= hi; d++) {
+      const shift = cells[offset + d]!;
+      const working = shift >= 0;
+      if (working) {
+        worked++;
+        if (previous >= 0 && this.forbidden[previous * S + shift] === 1) hard++;
+        const skill = cellSkills[offset + d]!;
+        if (skill < 0 || skill >= K || this.hasSkill[p * K + skill] !== 1) hard++;
+        if (leave && this.onLeave[base + d] === 1) hard++;
+      }
+      if (shift !== runShift) {
+        // A carried-in shift that day 0 does not continue is a run of length 0 (INRC-II's border rule).
+        if (runShift >= 0 && runLength + runCarry > 0) same += runCost(runLength, runCarry, false, this.shiftMin[runShift]!, this.shiftMax[runShift]!);
+        runShift = shift;
+        runLength = 1;
+        runCarry = 0;
+      } else {
+        runLength++;
+      }
+      if (contractRules) {
+        if (working !== runWork) {
+          if (runWork) workingRuns += runCost(workLength, workCarry, false, this.contract[c + 2]!, this.contract[c + 3]!);
+          else offRuns += runCost(workLength, workCarry, false, this.contract[c + 4]!, this.contract[c + 5]!);
+          runWork = working;
+          workLength = 1;
+          workCarry = 0;
+        } else {
+          workLength++;
+        }
+      }
+      for (let i = this.preferenceAt[base + d]!; i < this.preferenceAt[base + d + 1]!; i++) {
+        const kind = this.preferenceKind[i];
+        if (kind === 0 ? working : kind === 1 ? shift === this.preferenceShift[i] : shift !== this.preferenceShift[i]) preferences++;
+      }
+      previous = shift;
+    }
+
+    if (hi + 1 < days) {
+      const next = shifts[base + hi + 1]!;
+      if (next >= 0 && previous >= 0 && this.forbidden[previous * S + next] === 1) hard++;
+      if (next === runShift) {
+        if (runShift >= 0) same += runCost(runLength + this.rightSame, runCarry, this.rightSameOpen, this.shiftMin[runShift]!, this.shiftMax[runShift]!);
+      } else {
+        if (runShift >= 0) same += runCost(runLength, runCarry, false, this.shiftMin[runShift]!, this.shiftMax[runShift]!);
+        if (next >= 0) same += runCost(this.rightSame, 0, this.rightSameOpen, this.shiftMin[next]!, this.shiftMax[next]!);
+      }
+      if (contractRules) {
+        const nextWork = next >= 0;
+        const joined = nextWork === runWork;
+        const length = joined ? workLength + this.rightWork : workLength;
+        const open = joined && this.rightWorkOpen;
+        if (runWork) workingRuns += runCost(length, workCarry, open, this.contract[c + 2]!, this.contract[c + 3]!);
+        else offRuns += runCost(length, workCarry, open, this.contract[c + 4]!, this.contract[c + 5]!);
+        if (!joined) {
+          if (nextWork) workingRuns += runCost(this.rightWork, 0, this.rightWorkOpen, this.contract[c + 2]!, this.contract[c + 3]!);
+          else offRuns += runCost(this.rightWork, 0, this.rightWorkOpen, this.contract[c + 4]!, this.contract[c + 5]!);
+        }
+      }
+    } else {
+      if (runShift >= 0) same += runCost(runLength, runCarry, true, this.shiftMin[runShift]!, this.shiftMax[runShift]!);
+      if (contractRules) {
+        if (runWork) workingRuns += runCost(workLength, workCarry, true, this.contract[c + 2]!, this.contract[c + 3]!);
+        else offRuns += runCost(workLength, workCarry, true, this.contract[c + 4]!, this.contract[c + 5]!);
+      }
+    }
+
+    let soft = same * this.wSame + preferences * this.wPreference;
+    let weekends = 0;
+    if (contractRules) {
+      let incomplete = 0;
+      for (let d = this.nextWeekendDay[lo]!; d <= hi; ) {
+        const weekend = this.weekendOf[d]!;
+        const first = this.weekendFirst[weekend]!;
+        const last = this.weekendLast[weekend]!;
+        let count = 0;
+        for (let e = first; e <= last; e++) if ((e >= lo && e <= hi ? cells[offset + e]! : shifts[base + e]!) >= 0) count++;
+        if (count > 0) {
+          weekends++;
+          if (count <= last - first) incomplete++;
+        }
+        d = this.nextWeekendDay[last + 1]!;
+      }
+      soft += workingRuns * this.wWorking + offRuns * this.wOff + (this.contract[c + 7] === 1 ? incomplete * this.wComplete : 0);
+    }
+    this.windowHard = hard;
+    this.windowSoft = soft;
+    this.windowWorked = worked;
+    this.windowWeekends = weekends;
   }
 }
 
