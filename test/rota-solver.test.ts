@@ -400,7 +400,7 @@ describe('the search state', () => {
     expect(state.score()).toEqual(evaluate(problem, state.roster).score);
   });
 
-  it('keeps the score equal to evaluate() through random sets of cells: carry-ins, leave, weekends, the first and last days, a cell set twice', () => {
+  it('keeps the score equal to evaluate() through random sets and swaps of cells: carry-ins, leave, weekends, the first and last days, a cell set twice', () => {
     const random = seededRandom(31);
     let checked = 0;
     for (const base of [n005w4(), handMadeWard()]) {
@@ -410,7 +410,7 @@ describe('the search state', () => {
         for (let i = 0; i < 150; i++) {
           const before = copy(state.roster);
           // Up to 16 cells of one to three people: on one or two neighbouring days (scored through the window of
-          // days changed) or on any days (the whole row rescored); some cells set and set back.
+          // days changed) or on any days (the whole row rescored); some cells set and set back, some swapped.
           const people = Array.from({ length: 1 + random.int(3) }, () => random.int(problem.staff.length));
           const cells = 1 + random.int(16);
           const near = random.int(2) === 0 ? Math.min(randomDay(problem, random), problem.days - 2) : -1;
@@ -418,7 +418,8 @@ describe('the search state', () => {
             const p = people[random.int(people.length)]!;
             const d = near >= 0 ? near + random.int(2) : randomDay(problem, random);
             const cell = randomCell(problem, random);
-            state.set(p, d, cell.shift, cell.skill);
+            if (random.int(4) === 0) state.swap(p, people[random.int(people.length)]!, d);
+            else state.set(p, d, cell.shift, cell.skill);
             if (random.int(8) === 0) state.set(p, d, before.shift[cellIndex(problem, p, d)]!, before.skill[cellIndex(problem, p, d)]!);
           }
           state.evaluate();

@@ -161,14 +161,7 @@ function exchange(state: SearchState, space: MoveSpace, a: number, b: number, st
     if (space.frozen[ca] || space.frozen[cb]) return false;
     if (!canTake(space, b, shift[ca]!, skill[ca]!) || !canTake(space, a, shift[cb]!, skill[cb]!)) return false;
   }
-  for (let d = start; d < start + k; d++) {
-    const ca = a * days + d;
-    const cb = b * days + d;
-    const sa = shift[ca]!;
-    const ka = skill[ca]!;
-    state.set(a, d, shift[cb]!, skill[cb]!);
-    state.set(b, d, sa, ka);
-  }
+  for (let d = start; d < start + k; d++) state.swap(a, b, d);
   return state.pending();
 }
 

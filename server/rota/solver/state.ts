@@ -149,13 +149,46 @@ export class SearchState {
     const oldShift = roster.shift[cell]!;
     const oldSkill = roster.skill[cell]!;
     if (oldShift === shift && oldSkill === skill) return;
+    this.write(person, day, cell, shift, shift === OFF ? OFF : skill);
+    const before = this.requirementOf(day, oldShift, oldSkill);
+    if (before >= 0) {
+      this.covered[before]!--;
+      this.touchCover(before);
+    }
+    const after = this.requirementOf(day, shift, skill);
+    if (after >= 0) {
+      this.covered[after]!++;
+      this.touchCover(after);
+    }
+  }
+
+  /**
+   * Part of the pending move: people a and b exchange their cells of one day. The day's coverage stays as it is,
+   * so no requirement is rescored.
+   */
+  swap(a: number, b: number, day: number): void {
+    const { roster, days } = this;
+    const cellA = a * days + day;
+    const cellB = b * days + day;
+    const shiftA = roster.shift[cellA]!;
+    const skillA = roster.skill[cellA]!;
+    const shiftB = roster.shift[cellB]!;
+    const skillB = roster.skill[cellB]!;
+    if (shiftA === shiftB && skillA === skillB) return;
+    this.write(a, day, cellA, shiftB, skillB);
+    this.write(b, day, cellB, shiftA, skillA);
+  }
+
+  /** Writes one cell of the pending move, keeping what undoes it and which of the person's days it changed. */
+  private write(person: number, day: number, cell: number, shift: number, skill: number): void {
+    const { roster } = this;
     if (this.undoLength === this.undoCell.length) throw new Error('A move changed more cells than the search state holds');
     const u = this.undoLength++;
     this.undoCell[u] = cell;
-    this.undoShift[u] = oldShift;
-    this.undoSkill[u] = oldSkill;
+    this.undoShift[u] = roster.shift[cell]!;
+    this.undoSkill[u] = roster.skill[cell]!;
     roster.shift[cell] = shift;
-    roster.skill[cell] = shift === OFF ? OFF : skill;
+    roster.skill[cell] = skill;
     if (this.personMark[person] !== this.mark) {
       this.personMark[person] = this.mark;
       const slot = this.touchedPeopleLength++;
@@ -167,16 +200,6 @@ export class SearchState {
       const slot = this.personSlot[person]!;
       if (day < this.touchedFirstDay[slot]!) this.touchedFirstDay[slot] = day;
       if (day > this.touchedLastDay[slot]!) this.touchedLastDay[slot] = day;
-    }
-    const before = this.requirementOf(day, oldShift, oldSkill);
-    if (before >= 0) {
-      this.covered[before]!--;
-      this.touchCover(before);
-    }
-    const after = this.requirementOf(day, shift, skill);
-    if (after >= 0) {
-      this.covered[after]!++;
-      this.touchCover(after);
     }
   }
 
