@@ -72,6 +72,18 @@ describe('the solve job, run without the queue', () => {
     expect(job.progress[0]).toEqual({ elapsedMs: 5, hard: 7, soft: 210 });
   });
 
+  it("refuses to delete one of the ward's shift types while a solve is queued, and deletes it once the solve is over", async () => {
+    const unused = await people.manager.client.post('/api/rota/shift-types', { code: 'X', name: 'Extra', start: '09:00', end: '13:00' });
+    expect(unused.status).toBe(201);
+    const id = unused.body.shiftType.id as number;
+    await queueSolve();
+    const refused = await people.manager.client.delete(`/api/rota/shift-types/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('shift_type_in_use');
+    expect((await people.manager.client.delete(`/api/rota/schedules/${ward.scheduleId}/solve`)).status).toBe(200);
+    expect((await people.manager.client.delete(`/api/rota/shift-types/${id}`)).status).toBe(200);
+  });
+
   it('does nothing with a job cancelled while it was queued', async () => {
     const id = await queueSolve();
     expect((await people.manager.client.delete(`/api/rota/schedules/${ward.scheduleId}/solve`)).status).toBe(200);

@@ -7,6 +7,7 @@ import { User } from '../../../db/entities/user.js';
 import { Ward } from '../../../db/entities/ward.js';
 import type { JobSender } from '../../../jobs/job-sender.js';
 import type { ServiceContext } from '../../service-context.js';
+import { lockWard } from '../lock-ward.js';
 import { findWardSchedule } from '../schedules/find-ward-schedule.js';
 import { refuseWhileSolving } from './refuse-while-solving.js';
 import { solveJobView } from './solve-job-view.js';
@@ -21,6 +22,8 @@ export async function startSolve(em: EntityManager, input: TStartSolveRequest & 
   let job: ISolveJob;
   try {
     job = await em.transactional(async (tx) => {
+      // Deleting a shift type holds the ward's lock while it checks for solves: a solve starts before it or after.
+      await lockWard(tx, input.wardId);
       const schedule = await findWardSchedule(tx, { wardId: input.wardId, id: input.id, lock: true });
       await refuseWhileSolving(tx, schedule.id);
       const created = tx.create(SolveJob, {
