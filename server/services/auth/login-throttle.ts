@@ -41,11 +41,10 @@ const MAX_WAIT_MS = 10_000;
 const CLAIM_LOCK_CLASS = 727_003;
 const CLAIM = 'select claim_id, refused_by from login_claim(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
+/** The settled failures of `login_tally`'s counts: the checks in flight count only inside `login_claim`. */
 interface TallyRow {
   pair_failures: number;
-  pair_in_flight: number;
   address_failures: number;
-  address_in_flight: number;
 }
 
 // Both limits' counts in one statement (the database's `login_tally`), counted by PostgreSQL whatever the limits are
@@ -54,25 +53,29 @@ const TALLY = 'select * from login_tally(?, ?, ?, ?)';
 
 interface Limit {
   failures: number;
-  inFlight: number;
   max: number;
   /** Restricts the failures that count toward this limit, for the Retry-After query. */
   sameUser: boolean;
 }
 
-/** The (username, address) pair's counts and the address's, each with the limit it is held to. */
+/** Where the window of counted failures (and of audited refusals) starts. */
+export const windowStart = (now: Date, settings: ThrottleSettings) => new Date(now.getTime() - settings.windowSeconds * 1000);
+/** Claims made before this no longer count as checks in flight. */
+const pendingStart = (now: Date) => new Date(now.getTime() - PENDING_LIFETIME_MS);
+/** The limit of the (username, address) pair (`sameUser`), or of the address. */
+const maxFailuresOf = (sameUser: boolean, settings: ThrottleSettings) => (sameUser ? settings.maxFailures : settings.maxFailuresPerIp);
+
+/** The (username, address) pair's settled failures and the address's, each with the limit it is held to. */
 async function limits(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<Limit[]> {
-  const since = new Date(now.getTime() - settings.windowSeconds * 1000);
-  const pendingSince = new Date(now.getTime() - PENDING_LIFETIME_MS);
-  const [row] = await em.execute<TallyRow[]>(TALLY, [guess.usernameKey, addressKey(guess.ip), since, pendingSince]);
-  const pair = { failures: row!.pair_failures, inFlight: row!.pair_in_flight, max: settings.maxFailures, sameUser: true };
-  const address = { failures: row!.address_failures, inFlight: row!.address_in_flight, max: settings.maxFailuresPerIp, sameUser: false };
+  const [row] = await em.execute<TallyRow[]>(TALLY, [guess.usernameKey, addressKey(guess.ip), windowStart(now, settings), pendingStart(now)]);
+  const pair = { failures: row!.pair_failures, max: maxFailuresOf(true, settings), sameUser: true };
+  const address = { failures: row!.address_failures, max: maxFailuresOf(false, settings), sameUser: false };
   return guess.exemptFromAddressLimit ? [pair] : [pair, address];
 }
 
 /** 429 with the seconds until enough failures have left the window to bring the count below the limit. */
 async function tooManyAttempts(em: EntityManager, guess: PasswordGuess, limit: Pick<Limit, 'max' | 'sameUser'>, now: Date, settings: ThrottleSettings) {
-  const since = new Date(now.getTime() - settings.windowSeconds * 1000);
+  const since = windowStart(now, settings);
   const [mustExpire] = await em.execute<{ created_at: string | Date }[]>(
     `select created_at from login_failure
      where ip = ? and created_at > ? and not pending ${limit.sameUser ? 'and username_key = ?' : ''}
@@ -116,16 +119,16 @@ export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess
       guess.usernameKey,
       addressKey(guess.ip),
       now,
-      new Date(now.getTime() - settings.windowSeconds * 1000),
-      new Date(now.getTime() - PENDING_LIFETIME_MS),
-      settings.maxFailures,
-      settings.maxFailuresPerIp,
+      windowStart(now, settings),
+      pendingStart(now),
+      maxFailuresOf(true, settings),
+      maxFailuresOf(false, settings),
       guess.exemptFromAddressLimit === true,
       CLAIM_LOCK_CLASS,
     ]);
     if (row!.refused_by !== null) {
       const sameUser = row!.refused_by === 'pair';
-      throw await tooManyAttempts(em, guess, { max: sameUser ? settings.maxFailures : settings.maxFailuresPerIp, sameUser }, now, settings);
+      throw await tooManyAttempts(em, guess, { max: maxFailuresOf(sameUser, settings), sameUser }, now, settings);
     }
     if (row!.claim_id !== null) return row!.claim_id;
     if (Date.now() - started > MAX_WAIT_MS) throw new AppError('too_many_attempts', { headers: { 'Retry-After': '1' } });

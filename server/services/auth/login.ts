@@ -15,6 +15,7 @@ import {
   throttleSettings,
   type PasswordGuess,
   type ThrottleSettings,
+  windowStart,
 } from './login-throttle.js';
 
 export interface LoginContext extends SessionStartContext, ServiceDeps {
@@ -30,7 +31,7 @@ const RECENT_REFUSAL = `
   limit 1`;
 
 async function recordRefusal(em: EntityManager, username: string, client: RequestClient, now: Date, throttle: ThrottleSettings) {
-  const since = new Date(now.getTime() - throttle.windowSeconds * 1000);
+  const since = windowStart(now, throttle);
   if ((await em.execute(RECENT_REFUSAL, [client.ip, since, username.slice(0, 200)])).length > 0) return;
   recordAuthEvent(em, { type: 'login_failed', client, username, reason: 'rate_limited' }, now);
   await em.flush();

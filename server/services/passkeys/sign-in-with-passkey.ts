@@ -15,6 +15,7 @@ import {
   throttleSettings,
   type PasswordGuess,
   type ThrottleSettings,
+  windowStart,
 } from '../auth/login-throttle.js';
 import type { RequestClient } from '../request-client.js';
 import { startSession, type SessionStartContext } from '../sessions/start-session.js';
@@ -46,7 +47,7 @@ const RECENT_REFUSAL = `
   limit 1`;
 
 async function recordRefusal(em: EntityManager, client: RequestClient, now: Date, throttle: ThrottleSettings) {
-  const since = new Date(now.getTime() - throttle.windowSeconds * 1000);
+  const since = windowStart(now, throttle);
   if ((await em.execute(RECENT_REFUSAL, [client.ip, since])).length > 0) return;
   recordAuthEvent(em, { type: 'login_failed', client, reason: 'passkey_rate_limited' }, now);
   await em.flush();
