@@ -12,7 +12,7 @@ import {
   type RosterProblem,
 } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
-import { changeBlock, changeCell, changeToNeed, moveSpace, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { changeBlock, changeCell, changeToNeed, moveSpace, shiftRun, swapBlock, swapDay } from '../server/rota/solver/moves.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
@@ -330,7 +330,7 @@ describe('the search state', () => {
       const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 11)), 14);
       expect(state.score()).toEqual(evaluate(problem, state.roster).score);
       const random = seededRandom(12);
-      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed];
+      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun];
       let checked = 0;
       for (let i = 0; i < 4_000; i++) {
         const before = copy(state.roster);
@@ -365,7 +365,7 @@ describe('the search state', () => {
     constructGreedy(state, space, 1000);
     expect(state.hard).toBe(0);
     const random = seededRandom(21);
-    const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed];
+    const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun];
     const seen = { breaks: 0, keeps: 0 };
     for (let i = 0; i < 3_000; i++) {
       const before = copy(state.roster);
@@ -440,6 +440,64 @@ describe('the search state', () => {
       }
     }
     expect(checked).toBe(2 * 25 * 150);
+  });
+
+  it('moves a working run one to three days, its shifts and skills in order, over days that were off and not frozen', () => {
+    const problem = n005w4();
+    const days = problem.days;
+    const random = seededRandom(31);
+    const pinned = new Uint8Array(problem.staff.length * days);
+    for (let i = 0; i < 15; i++) pinned[random.int(pinned.length)] = 1;
+    for (let p = 0; p < problem.staff.length; p++) problem.staff[p]!.leave[random.int(days)] = true;
+    const space = moveSpace(problem, pinned, 7);
+    const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 32)), 28);
+    const shifts = { moved: 0, refused: 0 };
+    const seenDeltas = new Set<number>();
+    for (let i = 0; i < 6_000; i++) {
+      const before = copy(state.roster);
+      if (!shiftRun(state, space, random)) {
+        state.rollback();
+        expect([...state.roster.shift]).toEqual([...before.shift]);
+        shifts.refused++;
+        continue;
+      }
+      const changed = [...state.roster.shift.keys()].filter(
+        (cell) => state.roster.shift[cell] !== before.shift[cell] || state.roster.skill[cell] !== before.skill[cell],
+      );
+      const person = Math.floor(changed[0]! / days);
+      expect(changed.every((cell) => Math.floor(cell / days) === person && !space.frozen[cell])).toBe(true);
+      // Some run [first, last] of the row before reappears at [first + delta, last + delta]; its days left are off,
+      // the days it reaches were off, and nothing else in the row changed.
+      const row = (roster: Roster, d: number) => [roster.shift[person * days + d]!, roster.skill[person * days + d]!];
+      const explained = [-3, -2, -1, 1, 2, 3].some((delta) => {
+        for (let first = 0; first < days; first++) {
+          let last = first;
+          if (before.shift[person * days + first] === OFF || (first > 0 && before.shift[person * days + first - 1] !== OFF)) continue;
+          while (last + 1 < days && before.shift[person * days + last + 1] !== OFF) last++;
+          if (first + delta < 0 || last + delta >= days) continue;
+          const fits = [...Array(days).keys()].every((d) => {
+            const now = row(state.roster, d);
+            if (d >= first + delta && d <= last + delta) return now.join() === row(before, d - delta).join() && (d >= first && d <= last ? true : before.shift[person * days + d] === OFF);
+            if (d >= first && d <= last) return now[0] === OFF;
+            return now.join() === row(before, d).join();
+          });
+          if (fits) {
+            seenDeltas.add(delta);
+            return true;
+          }
+        }
+        return false;
+      });
+      expect(explained).toBe(true);
+      state.evaluate();
+      if (random.int(2) === 0) state.commit();
+      else state.rollback();
+      shifts.moved++;
+    }
+    expect(shifts.moved).toBeGreaterThan(200);
+    expect(shifts.refused).toBeGreaterThan(200);
+    expect([...seenDeltas].sort()).toEqual([-1, -2, -3, 1, 2, 3].sort());
+    expect(state.score()).toEqual(evaluate(problem, state.roster).score);
   });
 
   it('refuses a move larger than it was made for instead of losing track of the roster', () => {

@@ -201,4 +201,46 @@ export function swapBlock(state: SearchState, space: MoveSpace, random: Random):
   return b >= 0 && exchange(state, space, a, b, start, k);
 }
 
+const runShift = new Int16Array(64);
+const runSkill = new Int16Array(64);
+
+/**
+ * Move one person's working run (the maximal stretch of work around a day, at most `maxBlock` days) one to three
+ * days earlier or later, its shifts in the same order: the days it leaves go off. Keeps the run's length, so a row
+ * whose runs sit at their bounds can slide work towards the days that lack it.
+ */
+export function shiftRun(state: SearchState, space: MoveSpace, random: Random): boolean {
+  const p = random.int(space.people);
+  const day = random.int(space.days);
+  const days = space.days;
+  const base = p * days;
+  const { shift, skill } = state.roster;
+  if (shift[base + day] === OFF) return false;
+  let first = day;
+  let last = day;
+  while (first > 0 && shift[base + first - 1] !== OFF) first--;
+  while (last + 1 < days && shift[base + last + 1] !== OFF) last++;
+  const length = last - first + 1;
+  if (length > space.maxBlock) return false;
+  const delta = (1 + random.int(3)) * (random.int(2) === 0 ? -1 : 1);
+  const from = first + delta;
+  const to = last + delta;
+  if (from < 0 || to >= days) return false;
+  for (let d = Math.min(first, from); d <= Math.max(last, to); d++) {
+    if (space.frozen[base + d]) return false;
+    if ((d < first || d > last) && shift[base + d] !== OFF) return false;
+  }
+  for (let i = 0; i < length; i++) {
+    runShift[i] = shift[base + first + i]!;
+    runSkill[i] = skill[base + first + i]!;
+  }
+  for (let d = first; d <= last; d++) {
+    if (d >= from && d <= to) continue;
+    if (neededForMinimum(state, space, p, d)) return false;
+  }
+  for (let d = first; d <= last; d++) if (d < from || d > to) state.set(p, d, OFF, OFF);
+  for (let i = 0; i < length; i++) state.set(p, from + i, runShift[i]!, runSkill[i]!);
+  return state.pending();
+}
+
 export type Move = (state: SearchState, space: MoveSpace, random: Random) => boolean;
