@@ -12,7 +12,7 @@ import {
   type RosterProblem,
 } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
-import { changeBlock, changeCell, changeToNeed, moveSpace, shiftRun, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { changeBlock, changeCell, changeToNeed, moveSpace, retypeRun, shiftRun, swapBlock, swapDay } from '../server/rota/solver/moves.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
@@ -330,7 +330,7 @@ describe('the search state', () => {
       const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 11)), 14);
       expect(state.score()).toEqual(evaluate(problem, state.roster).score);
       const random = seededRandom(12);
-      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun];
+      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
       let checked = 0;
       for (let i = 0; i < 4_000; i++) {
         const before = copy(state.roster);
@@ -365,7 +365,7 @@ describe('the search state', () => {
     constructGreedy(state, space, 1000);
     expect(state.hard).toBe(0);
     const random = seededRandom(21);
-    const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun];
+    const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
     const seen = { breaks: 0, keeps: 0 };
     for (let i = 0; i < 3_000; i++) {
       const before = copy(state.roster);
@@ -497,6 +497,47 @@ describe('the search state', () => {
     expect(shifts.moved).toBeGreaterThan(200);
     expect(shifts.refused).toBeGreaterThan(200);
     expect([...seenDeltas].sort()).toEqual([-1, -2, -3, 1, 2, 3].sort());
+    expect(state.score()).toEqual(evaluate(problem, state.roster).score);
+  });
+
+  it('gives a whole working run one assignable shift type, skills kept, frozen cells and other rows untouched', () => {
+    const problem = handMadeWard();
+    const days = problem.days;
+    const random = seededRandom(41);
+    const pinned = new Uint8Array(problem.staff.length * days);
+    for (let i = 0; i < 8; i++) pinned[random.int(pinned.length)] = 1;
+    const space = moveSpace(problem, pinned, 7);
+    const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 42)), 14);
+    const assignable = new Set(space.assignable);
+    let retyped = 0;
+    for (let i = 0; i < 3_000; i++) {
+      const before = copy(state.roster);
+      if (!retypeRun(state, space, random)) {
+        state.rollback();
+        continue;
+      }
+      const changed = [...state.roster.shift.keys()].filter((cell) => state.roster.shift[cell] !== before.shift[cell]);
+      const person = Math.floor(changed[0]! / days);
+      const base = person * days;
+      const type = state.roster.shift[changed[0]!]!;
+      expect(assignable.has(type)).toBe(true);
+      // The changed days lie in one run of the row before, which now works `type` on every day.
+      let first = changed[0]! - base;
+      let last = first;
+      while (first > 0 && before.shift[base + first - 1] !== OFF) first--;
+      while (last + 1 < days && before.shift[base + last + 1] !== OFF) last++;
+      for (let cell = 0; cell < state.roster.shift.length; cell++) {
+        const inRun = cell >= base + first && cell <= base + last;
+        expect([cell, state.roster.shift[cell]]).toEqual([cell, inRun ? type : before.shift[cell]]);
+        expect([cell, state.roster.skill[cell]]).toEqual([cell, before.skill[cell]]);
+        if (inRun && before.shift[cell] !== type) expect(space.frozen[cell]).toBe(0);
+      }
+      state.evaluate();
+      if (random.int(2) === 0) state.commit();
+      else state.rollback();
+      retyped++;
+    }
+    expect(retyped).toBeGreaterThan(200);
     expect(state.score()).toEqual(evaluate(problem, state.roster).score);
   });
 

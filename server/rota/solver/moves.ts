@@ -201,6 +201,24 @@ export function swapBlock(state: SearchState, space: MoveSpace, random: Random):
   return b >= 0 && exchange(state, space, a, b, start, k);
 }
 
+/** The run `workingRun` found: its first and last day. */
+const run = { first: 0, last: 0 };
+
+/**
+ * Finds the maximal stretch of work around a working day of the row starting at cell `base` into `run`; false when it
+ * is longer than a block move may take.
+ */
+function workingRun(state: SearchState, space: MoveSpace, base: number, day: number): boolean {
+  const shift = state.roster.shift;
+  let first = day;
+  let last = day;
+  while (first > 0 && shift[base + first - 1] !== OFF) first--;
+  while (last + 1 < space.days && shift[base + last + 1] !== OFF) last++;
+  run.first = first;
+  run.last = last;
+  return last - first < space.maxBlock;
+}
+
 const runShift = new Int16Array(64);
 const runSkill = new Int16Array(64);
 
@@ -216,12 +234,9 @@ export function shiftRun(state: SearchState, space: MoveSpace, random: Random): 
   const base = p * days;
   const { shift, skill } = state.roster;
   if (shift[base + day] === OFF) return false;
-  let first = day;
-  let last = day;
-  while (first > 0 && shift[base + first - 1] !== OFF) first--;
-  while (last + 1 < days && shift[base + last + 1] !== OFF) last++;
+  if (!workingRun(state, space, base, day)) return false;
+  const { first, last } = run;
   const length = last - first + 1;
-  if (length > space.maxBlock) return false;
   const delta = (1 + random.int(3)) * (random.int(2) === 0 ? -1 : 1);
   const from = first + delta;
   const to = last + delta;
@@ -240,6 +255,26 @@ export function shiftRun(state: SearchState, space: MoveSpace, random: Random): 
   }
   for (let d = first; d <= last; d++) if (d < from || d > to) state.set(p, d, OFF, OFF);
   for (let i = 0; i < length; i++) state.set(p, from + i, runShift[i]!, runSkill[i]!);
+  return state.pending();
+}
+
+/** Give one person's working run (the maximal stretch of work around a day, at most `maxBlock` days) one shift type. */
+export function retypeRun(state: SearchState, space: MoveSpace, random: Random): boolean {
+  if (space.assignable.length < 2) return false;
+  const p = random.int(space.people);
+  const day = random.int(space.days);
+  const days = space.days;
+  const base = p * days;
+  const { shift, skill } = state.roster;
+  if (shift[base + day] === OFF) return false;
+  if (!workingRun(state, space, base, day)) return false;
+  const { first, last } = run;
+  const type = space.assignable[random.int(space.assignable.length)]!;
+  for (let d = first; d <= last; d++) {
+    if (shift[base + d] === type) continue;
+    if (space.frozen[base + d] || neededForMinimum(state, space, p, d)) return false;
+  }
+  for (let d = first; d <= last; d++) state.set(p, d, type, skill[base + d]!);
   return state.pending();
 }
 

@@ -1,6 +1,6 @@
 import { compareScores, type Roster, type RosterProblem, type Score } from '../problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
-import { changeBlock, changeCell, changeToNeed, moveSpace, shiftRun, swapBlock, swapDay, type Move } from './moves.js';
+import { changeBlock, changeCell, changeToNeed, moveSpace, retypeRun, shiftRun, swapBlock, swapDay, type Move } from './moves.js';
 import { seededRandom } from './random.js';
 import { SearchState } from './state.js';
 
@@ -44,8 +44,8 @@ export interface Tuning {
   endTemperature: number;
   movesPerBatch: number;
   maxBlock: number;
-  /** Relative frequencies of change, block change, swap, block swap and change to what the day lacks, and a working run moved a few days. */
-  mix: [number, number, number, number, number, number];
+  /** Relative frequencies of change, block change, swap, block swap and change to what the day lacks, a working run moved a few days, and a working run given one shift type. */
+  mix: [number, number, number, number, number, number, number];
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -54,7 +54,7 @@ export const DEFAULT_TUNING: Tuning = {
   endTemperature: 0.8,
   movesPerBatch: 2000,
   maxBlock: 7,
-  mix: [3, 1, 3, 2, 1, 2],
+  mix: [3, 1, 3, 2, 1, 2, 1],
 };
 
 export interface SolveResult {
@@ -67,8 +67,8 @@ export interface SolveResult {
 }
 
 /**
- * Greedy construction, then simulated annealing over change, block change, swap, block swap, run shift and
- * change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
+ * Greedy construction, then simulated annealing over change, block change, swap, block swap, run shift, run retype
+ * and change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
  * annealing's cost, and the best roster is the lexicographic best). Pure: time and randomness come in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
@@ -91,7 +91,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   };
   report(0);
 
-  const moves: Move[] = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun];
+  const moves: Move[] = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
   const budgetMs = Math.max(1, options.deadline - start);
