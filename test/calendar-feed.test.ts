@@ -5,13 +5,12 @@ import { CalendarFeed } from '../server/db/entities/calendar-feed.js';
 import { User } from '../server/db/entities/user.js';
 import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { callRoute, FACES, type Face, type RotaPeople } from './support/rota-api.js';
-import { SCHEDULE_ROUTES } from './support/schedules-api.js';
+import { SCHEDULE_ROUTES, WEEK } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
 import { scheduleWith, VIEW_ROUTES as V } from './support/views-api.js';
 
 const PUBLIC_URL = 'https://nobat.hospital.test';
 const FEED_PREFIX = `${PUBLIC_URL}/api/calendar-feed/`;
-const WEEK = { startDate: '2027-01-04', endDate: '2027-01-10' };
 
 interface ParsedEvent {
   uid: string;

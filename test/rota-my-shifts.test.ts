@@ -3,12 +3,9 @@ import { User } from '../server/db/entities/user.js';
 import { Ward } from '../server/db/entities/ward.js';
 import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { callRoute, FACES, setUpRotaPeople, type Face, type RotaPeople } from './support/rota-api.js';
-import { insertProfile } from './support/schedules-api.js';
+import { insertProfile, WEEK } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
 import { createShiftType, scheduleWith, VIEW_ROUTES as V } from './support/views-api.js';
-
-// 2027-01-04 is a Monday.
-const WEEK = { startDate: '2027-01-04', endDate: '2027-01-10' };
 
 describe.each(FACES)('my shifts (%s)', (face: Face) => {
   const { server, installation } = useFreshInstallation();

@@ -6,11 +6,8 @@ import { coverageIndex } from '../server/rota/problem.js';
 import { buildRosterProblem, type ScheduleProblem } from '../server/services/rota/schedules/build-roster-problem.js';
 import { evaluateSchedule } from '../server/services/rota/schedules/evaluate-schedule.js';
 import { callRoute, ROUTES, setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
-import { insertContract, insertCoverage, insertProfile, insertRequest, SCHEDULE_ROUTES as R } from './support/schedules-api.js';
+import { insertContract, insertCoverage, insertProfile, insertRequest, SCHEDULE_ROUTES as R, WEEK } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
-
-// 2027-01-04 is a Monday; the default weekend is Friday (2027-01-08).
-const WEEK = { startDate: '2027-01-04', endDate: '2027-01-10' };
 
 describe('the roster problem built from the database', () => {
   const { server, installation } = useFreshInstallation();

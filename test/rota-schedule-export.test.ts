@@ -5,12 +5,10 @@ import { User } from '../server/db/entities/user.js';
 import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { callRoute, type RotaPeople } from './support/rota-api.js';
 import type { TestClient } from './support/client.js';
-import { insertProfile } from './support/schedules-api.js';
+import { insertProfile, WEEK } from './support/schedules-api.js';
 import { useFreshInstallation } from './support/suite.js';
 import { rawGet, scheduleWith } from './support/views-api.js';
 
-// 2027-01-04 is a Monday, 14 Dey 1405.
-const WEEK = { startDate: '2027-01-04', endDate: '2027-01-10' };
 const DATES = ['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08', '2027-01-09', '2027-01-10'];
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 

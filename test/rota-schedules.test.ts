@@ -6,12 +6,9 @@ import { ScheduleCellChange } from '../server/db/entities/schedule-cell-change.j
 import { ShiftType } from '../server/db/entities/shift-type.js';
 import { publishedScheduleCovers } from '../server/services/rota/schedules/published-schedule-covers.js';
 import { callRoute, createdStatus, FACES, ROUTES, setUpRotaPeople, type Face, type RotaPeople } from './support/rota-api.js';
-import { insertCoverage, insertProfile, SCHEDULE_ROUTES as R } from './support/schedules-api.js';
+import { insertCoverage, insertProfile, SCHEDULE_ROUTES as R, WEEK } from './support/schedules-api.js';
 import type { TestClient } from './support/client.js';
 import { useFreshInstallation } from './support/suite.js';
-
-// 2027-01-04 is a Monday.
-const WEEK = { startDate: '2027-01-04', endDate: '2027-01-10' };
 
 describe.each(FACES)('schedules (%s)', (face: Face) => {
   const { server, installation } = useFreshInstallation();

@@ -9,6 +9,9 @@ import type { ContractSpec } from '../../server/rota/problem.js';
 import type { Route } from './rota-api.js';
 import type { TestServer } from './test-server.js';
 
+/** The week the schedule tests plan: Monday 2027-01-04 (14 Dey 1405; the default weekend, Friday, is 2027-01-08) to Sunday. */
+export const WEEK = { startDate: '2027-01-04', endDate: '2027-01-10' };
+
 export const SCHEDULE_ROUTES = {
   listSchedules: { procedure: 'rota.schedules.list', method: 'GET', path: '/api/rota/schedules' },
   createSchedule: { procedure: 'rota.schedules.create', method: 'POST', path: '/api/rota/schedules' },
