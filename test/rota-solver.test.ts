@@ -20,6 +20,9 @@ import { SearchState } from '../server/rota/solver/state.js';
 
 const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
 
+/** Every move the solver draws from. */
+const MOVES = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
+
 /** A clock that only moves when told: no test depends on how fast the machine is. */
 function frozenClock(): SolveOptions['now'] {
   return () => 0;
@@ -330,11 +333,10 @@ describe('the search state', () => {
       const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 11)), 14);
       expect(state.score()).toEqual(evaluate(problem, state.roster).score);
       const random = seededRandom(12);
-      const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
       let checked = 0;
       for (let i = 0; i < 4_000; i++) {
         const before = copy(state.roster);
-        if (!moves[random.int(moves.length)]!(state, space, random)) {
+        if (!MOVES[random.int(MOVES.length)]!(state, space, random)) {
           state.rollback();
           continue;
         }
@@ -365,11 +367,10 @@ describe('the search state', () => {
     constructGreedy(state, space, 1000);
     expect(state.hard).toBe(0);
     const random = seededRandom(21);
-    const moves = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
     const seen = { breaks: 0, keeps: 0 };
     for (let i = 0; i < 3_000; i++) {
       const before = copy(state.roster);
-      if (!moves[random.int(moves.length)]!(state, space, random)) {
+      if (!MOVES[random.int(MOVES.length)]!(state, space, random)) {
         state.rollback();
         continue;
       }

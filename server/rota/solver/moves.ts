@@ -201,19 +201,24 @@ export function swapBlock(state: SearchState, space: MoveSpace, random: Random):
   return b >= 0 && exchange(state, space, a, b, start, k);
 }
 
-/** The run `workingRun` found: its first and last day. */
-const run = { first: 0, last: 0 };
+/** The run `randomRun` drew: its person, first and last day. */
+const run = { person: 0, first: 0, last: 0 };
 
 /**
- * Finds the maximal stretch of work around a working day of the row starting at cell `base` into `run`; false when it
- * is longer than a block move may take.
+ * Draws a person and a day and, when that day is worked, finds the maximal stretch of work around it into `run`;
+ * false on a day off or on a run longer than a block move may take.
  */
-function workingRun(state: SearchState, space: MoveSpace, base: number, day: number): boolean {
+function randomRun(state: SearchState, space: MoveSpace, random: Random): boolean {
+  const person = random.int(space.people);
+  const day = random.int(space.days);
   const shift = state.roster.shift;
+  const base = person * space.days;
+  if (shift[base + day] === OFF) return false;
   let first = day;
   let last = day;
   while (first > 0 && shift[base + first - 1] !== OFF) first--;
   while (last + 1 < space.days && shift[base + last + 1] !== OFF) last++;
+  run.person = person;
   run.first = first;
   run.last = last;
   return last - first < space.maxBlock;
@@ -228,14 +233,11 @@ const runSkill = new Int16Array(64);
  * whose runs sit at their bounds can slide work towards the days that lack it.
  */
 export function shiftRun(state: SearchState, space: MoveSpace, random: Random): boolean {
-  const p = random.int(space.people);
-  const day = random.int(space.days);
+  if (!randomRun(state, space, random)) return false;
+  const { person: p, first, last } = run;
   const days = space.days;
   const base = p * days;
   const { shift, skill } = state.roster;
-  if (shift[base + day] === OFF) return false;
-  if (!workingRun(state, space, base, day)) return false;
-  const { first, last } = run;
   const length = last - first + 1;
   const delta = (1 + random.int(3)) * (random.int(2) === 0 ? -1 : 1);
   const from = first + delta;
@@ -260,15 +262,10 @@ export function shiftRun(state: SearchState, space: MoveSpace, random: Random): 
 
 /** Give one person's working run (the maximal stretch of work around a day, at most `maxBlock` days) one shift type. */
 export function retypeRun(state: SearchState, space: MoveSpace, random: Random): boolean {
-  if (space.assignable.length < 2) return false;
-  const p = random.int(space.people);
-  const day = random.int(space.days);
-  const days = space.days;
-  const base = p * days;
+  if (space.assignable.length < 2 || !randomRun(state, space, random)) return false;
+  const { person: p, first, last } = run;
+  const base = p * space.days;
   const { shift, skill } = state.roster;
-  if (shift[base + day] === OFF) return false;
-  if (!workingRun(state, space, base, day)) return false;
-  const { first, last } = run;
   const type = space.assignable[random.int(space.assignable.length)]!;
   for (let d = first; d <= last; d++) {
     if (shift[base + d] === type) continue;
