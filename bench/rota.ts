@@ -1,11 +1,13 @@
 // npm run bench:rota: the solver on the INRC-II instances the literature cites (../shared/inrc2/README.md), against
 // the best rosters and lower bounds known (Legrain, Omer & Rosat 2017, Table 8). Runs the compiled solver (dist/)
-// in worker threads, one instance per thread, `--parallel` at a time. Prints a markdown table to stdout.
+// in worker threads, `--threads` per instance (as the service's SOLVER_THREADS), `--parallel` instances at a time.
+// Prints a markdown table to stdout.
 //
 //   --weeks 4|8|all     which instances (default 4)
 //   --instances a,b     these instance ids instead
 //   --seconds N         time limit per instance (default 60)
-//   --parallel N        instances solved at once (default 1; each takes one core)
+//   --parallel N        instances solved at once (default 1)
+//   --threads N         threads per instance, one core each (default: the service's default, 2 on a machine of 2 cores or more)
 //   --seed N            the solver's seed (default 1)
 //   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
 //   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
@@ -95,6 +97,7 @@ async function main(): Promise<void> {
       instances: { type: 'string' },
       seconds: { type: 'string', default: '60' },
       parallel: { type: 'string', default: '1' },
+      threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
       seed: { type: 'string', default: '1' },
       tuning: { type: 'string' },
       'latency-seconds': { type: 'string', default: '10' },
@@ -102,6 +105,7 @@ async function main(): Promise<void> {
   });
   const seconds = Number(values.seconds);
   const parallel = Math.max(1, Math.floor(Number(values.parallel)));
+  const threads = Math.max(1, Math.floor(Number(values.threads)));
   const seed = Number(values.seed);
   if (!(seconds > 0) || !Number.isFinite(seed)) throw new Error('--seconds takes a positive number, --seed an integer');
   const ids = pickInstances(values.weeks, values.instances);
@@ -119,7 +123,7 @@ async function main(): Promise<void> {
       const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
       const result = await solveInThread(
         { problem: instance.problem, initial: emptyRoster(instance.problem) },
-        { timeLimitMs: seconds * 1000, seed, ...(tuning === undefined ? {} : { tuning }) },
+        { timeLimitMs: seconds * 1000, seed, threads, ...(tuning === undefined ? {} : { tuning }) },
       );
       const [best, bound] = REFERENCES[id] ?? [Number.NaN, Number.NaN];
       const row: Row = { id, ...result.score, best, bound, firstFeasibleMs: result.firstFeasibleMs, moves: result.moves };
@@ -132,7 +136,7 @@ async function main(): Promise<void> {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpu}) · ` +
-      `${seconds} s per instance, seed ${seed}, ${parallel} at a time` +
+      `${seconds} s per instance, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'} each, ${parallel} at a time` +
       `${tuning === undefined ? '' : `, tuning ${JSON.stringify(tuning)}`} · whole run ${Math.round((Date.now() - started) / 1000)} s`,
     '',
     '| instance | hard | soft | best known | lower bound | soft / best known | first roster without hard violation | moves |',

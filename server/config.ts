@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -27,8 +28,10 @@ export interface Config {
   logLevel: string;
   /** `npm start` runs a job worker in the same process (ROTA.md §8); false leaves the jobs to `npm run worker`. */
   worker: boolean;
-  /** Solves one process runs at once, each in its own thread. */
+  /** Solves one process runs at once. */
   workerConcurrency: number;
+  /** Threads (cores) one solve uses: independent searches with seeds of their own, the best roster of them kept. */
+  solverThreads: number;
   /** How often the job queue looks for jobs whose worker died (lapsed heartbeat) or that ran too long. */
   jobMonitorSeconds: number;
 }
@@ -129,6 +132,7 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.string().default('info'),
   WORKER: boolean,
   WORKER_CONCURRENCY: integer(1, 1, 16),
+  SOLVER_THREADS: integer(Math.min(2, availableParallelism()), 1, 16),
   JOB_MONITOR_SECONDS: integer(10, 1, 300),
 });
 
@@ -166,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: settings.LOG_LEVEL,
     worker: settings.WORKER ?? true,
     workerConcurrency: settings.WORKER_CONCURRENCY,
+    solverThreads: settings.SOLVER_THREADS,
     jobMonitorSeconds: settings.JOB_MONITOR_SECONDS,
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../server/config.js';
 
@@ -22,9 +23,12 @@ describe('settings', () => {
       shutdownGraceSeconds: 10,
       worker: true,
       workerConcurrency: 1,
+      solverThreads: Math.min(2, availableParallelism()),
       jobMonitorSeconds: 10,
       webauthnOrigins: [],
     });
+    expect(loadConfig({ SOLVER_THREADS: '4' }).solverThreads).toBe(4);
+    expect(() => loadConfig({ SOLVER_THREADS: '0' })).toThrow(ConfigError);
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
   });
 

@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { evaluate } from '../server/rota/evaluate.js';
+import { readInrc2Instance } from '../server/rota/inrc2/index.js';
+import { compareScores, emptyRoster } from '../server/rota/problem.js';
+import { seededRandom } from '../server/rota/solver/random.js';
+import { solve, type SolveInput, type SolveProgress } from '../server/rota/solver/solve.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { callRoute, FACES, setUpRotaPeople, type RotaPeople, type Route } from './support/rota-api.js';
 import { compiledSolver, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
 import { useFreshInstallation } from './support/suite.js';
+
+type ThreadModule = typeof import('../server/rota/solver/thread.js');
+
+const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
 
 const SOLVE = {
   start: { procedure: 'rota.solve.start', method: 'POST', path: '/api/rota/schedules/{id}/solve' },
@@ -16,7 +27,8 @@ describe('automatic generation as jobs (ROTA.md §8)', () => {
   let solver: SolverRunner;
   beforeAll(async () => {
     build = buildIntoTemporaryDirectory();
-    solver = await compiledSolver(build.dir);
+    // Two threads, as a two-core machine runs a solve: the lifecycle below holds for a solve of several threads.
+    solver = await compiledSolver(build.dir, 2);
   }, 120_000);
   afterAll(() => build?.remove());
 
@@ -178,6 +190,64 @@ describe('automatic generation as jobs (ROTA.md §8)', () => {
       expect(next.status).toBe(202);
       expect(next.body.job.id).not.toBe(job.id);
       expect((await waitForSolveEnd(people.manager.client, ward.scheduleId)).status).toBe('done');
+    });
+  });
+
+  describe('the solver in threads', () => {
+    async function threadModule(): Promise<ThreadModule> {
+      return (await import(pathToFileURL(join(build.dir, 'server/rota/solver/thread.js')).href)) as ThreadModule;
+    }
+
+    /** n005w4 with 15 cells pinned as a roster without hard violation has them, so such a roster exists. */
+    function pinnedN005w4(): SolveInput {
+      const problem = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3').problem;
+      const start = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: 1, seed: 1, maxMoves: 20_000 });
+      expect(start.score.hard).toBe(0);
+      const random = seededRandom(11);
+      const pinned = new Uint8Array(problem.staff.length * problem.days);
+      for (let i = 0; i < 15; i++) pinned[random.int(pinned.length)] = 1;
+      const initial = emptyRoster(problem);
+      for (let cell = 0; cell < pinned.length; cell++) {
+        if (!pinned[cell]) continue;
+        initial.shift[cell] = start.roster.shift[cell]!;
+        initial.skill[cell] = start.roster.skill[cell]!;
+      }
+      return { problem, initial, pinned };
+    }
+
+    it('runs one search per thread, reports the best of them as it falls and answers the best roster, pins kept', async () => {
+      const { solveInThread } = await threadModule();
+      const input = pinnedN005w4();
+      const reports: SolveProgress[] = [];
+      const result = await solveInThread(input, { timeLimitMs: 120_000, seed: 2, maxMoves: 30_000, threads: 2, onProgress: (report) => reports.push(report) });
+      expect(result.stoppedBy).toBe('moves');
+      expect(result.moves).toBe(60_000);
+      expect(result.score.hard).toBe(0);
+      expect(evaluate(input.problem, result.roster).score).toEqual(result.score);
+      for (let cell = 0; cell < input.pinned!.length; cell++) {
+        if (!input.pinned![cell]) continue;
+        expect([cell, result.roster.shift[cell], result.roster.skill[cell]]).toEqual([cell, input.initial.shift[cell], input.initial.skill[cell]]);
+      }
+      for (let i = 1; i < reports.length; i++) expect(compareScores(reports[i]!, reports[i - 1]!)).toBeLessThan(0);
+      expect(compareScores(reports.at(-1)!, result.score)).toBe(0);
+    });
+
+    it('stops every thread when aborted and answers the best so far', async () => {
+      const { solveInThread } = await threadModule();
+      const input = pinnedN005w4();
+      const stop = new AbortController();
+      const result = await solveInThread(input, {
+        timeLimitMs: 600_000,
+        seed: 3,
+        threads: 2,
+        signal: stop.signal,
+        onProgress: (report) => {
+          if (report.hard === 0) stop.abort();
+        },
+      });
+      expect(result.stoppedBy).toBe('aborted');
+      expect(result.score.hard).toBe(0);
+      expect(evaluate(input.problem, result.roster).score).toEqual(result.score);
     });
   });
 });

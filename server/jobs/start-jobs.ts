@@ -15,7 +15,7 @@ export interface StartJobsOptions {
   logger: Logger;
   /** Run job handlers in this process. */
   work: boolean;
-  /** The solver's runner; `solveInThread` (the compiled worker thread beside it) unless a test brings its own. */
+  /** The solver's runner; `solveInThread` (compiled worker threads beside it, `SOLVER_THREADS` of them) unless a test brings its own. */
   runSolver?: SolverRunner;
 }
 
@@ -32,7 +32,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobQueue> {
       config: options.config,
       clock: options.clock,
       logger: options.logger,
-      runSolver: options.runSolver ?? solveInThread,
+      runSolver: options.runSolver ?? ((input, solveOptions) => solveInThread(input, { threads: options.config.solverThreads, ...solveOptions })),
       stopping: stopping.signal,
       solveConcurrency: options.config.workerConcurrency,
     }),

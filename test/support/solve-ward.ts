@@ -6,10 +6,10 @@ import type { TestServer } from './test-server.js';
 
 type ThreadModule = typeof import('../../server/rota/solver/thread.js');
 
-/** The compiled solver's runner from a build (jest cannot start the worker thread from the sources). */
-export async function compiledSolver(buildDir: string): Promise<SolverRunner> {
+/** The compiled solver's runner from a build (jest cannot start the worker thread from the sources), with `threads` threads. */
+export async function compiledSolver(buildDir: string, threads = 1): Promise<SolverRunner> {
   const thread = (await import(pathToFileURL(join(buildDir, 'server/rota/solver/thread.js')).href)) as ThreadModule;
-  return (input, options) => thread.solveInThread(input, options);
+  return (input, options) => thread.solveInThread(input, { threads, ...options });
 }
 
 export interface SolveWard {

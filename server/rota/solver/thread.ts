@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { compareScores } from '../problem.js';
 import type { SolveInput, SolveProgress, SolveResult, Tuning } from './solve.js';
 
 export interface ThreadSolveOptions {
@@ -9,9 +10,14 @@ export interface ThreadSolveOptions {
   signal?: AbortSignal;
   onProgress?(progress: SolveProgress): void;
   tuning?: Partial<Tuning>;
+  /**
+   * How many searches run at once, each in a thread of its own (one core each) with a seed of its own; the
+   * answer is the best of them. 1 by default.
+   */
+  threads?: number;
 }
 
-/** What the worker thread is handed (structured-cloned). */
+/** What a worker thread is handed (structured-cloned; `stop` is shared). */
 export interface SolveWorkerData {
   input: SolveInput;
   timeLimitMs: number;
@@ -25,43 +31,76 @@ export interface SolveWorkerData {
 export type SolveWorkerMessage = { type: 'progress'; progress: SolveProgress } | { type: 'done'; result: SolveResult };
 
 /**
- * Runs `solve` in a worker thread so the event loop keeps serving while it works. The worker is the compiled
+ * Runs `solve` in worker threads so the event loop keeps serving while it works. The worker is the compiled
  * `solve-worker.js` beside this file: it runs from `dist/` (under jest, which loads the `.ts` sources, only a
- * compiled build can start it).
+ * compiled build can start it). With several threads, progress reports the best of all of them, the moves are
+ * theirs together, and the result is the best thread's roster.
  */
-export function solveInThread(input: SolveInput, options: ThreadSolveOptions): Promise<SolveResult> {
+export async function solveInThread(input: SolveInput, options: ThreadSolveOptions): Promise<SolveResult> {
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const stop = new Int32Array(new SharedArrayBuffer(4));
-  const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed, stop };
-  if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
-  if (options.tuning !== undefined) data.tuning = options.tuning;
+  const onAbort = (): void => {
+    Atomics.store(stop, 0, 1);
+  };
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort);
+
+  let reported: SolveProgress | null = null;
+  const moves = new Array<number>(threads).fill(0);
+  const onProgress = (index: number, progress: SolveProgress): void => {
+    moves[index] = progress.moves;
+    if (reported !== null && compareScores(progress, reported) >= 0) return;
+    reported = { ...progress, moves: moves.reduce((sum, n) => sum + n, 0) };
+    options.onProgress?.(reported);
+    // A roster without any penalty cannot be beaten: the other threads stop too.
+    if (threads > 1 && progress.hard === 0 && progress.soft === 0) Atomics.store(stop, 0, 1);
+  };
+  const runs = Array.from({ length: threads }, (_, index) => {
+    const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, stop };
+    if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
+    if (options.tuning !== undefined) data.tuning = options.tuning;
+    return runWorker(data, (progress) => onProgress(index, progress));
+  });
+  try {
+    const results = await Promise.allSettled(runs);
+    const failed = results.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    const answers = results.map((outcome) => (outcome as PromiseFulfilledResult<SolveResult>).value);
+    const best = answers.reduce((a, b) => (compareScores(b.score, a.score) < 0 ? b : a));
+    const feasible = answers.map((answer) => answer.firstFeasibleMs).filter((ms): ms is number => ms !== null);
+    return {
+      ...best,
+      moves: answers.reduce((sum, answer) => sum + answer.moves, 0),
+      firstFeasibleMs: feasible.length > 0 ? Math.min(...feasible) : null,
+    };
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** One search in a thread of its own; a thread that fails or exits without an answer stops the others (`stop` is shared). */
+function runWorker(data: SolveWorkerData, onProgress: (progress: SolveProgress) => void): Promise<SolveResult> {
   return new Promise<SolveResult>((resolve, reject) => {
     const worker = new Worker(new URL('./solve-worker.js', import.meta.url), { workerData: data });
     let settled = false;
-    const onAbort = (): void => {
-      Atomics.store(stop, 0, 1);
-    };
-    const finish = (): void => {
-      settled = true;
-      options.signal?.removeEventListener('abort', onAbort);
-    };
-    if (options.signal?.aborted) onAbort();
-    options.signal?.addEventListener('abort', onAbort);
     worker.on('message', (message: SolveWorkerMessage) => {
       if (message.type === 'progress') {
-        options.onProgress?.(message.progress);
+        onProgress(message.progress);
         return;
       }
-      finish();
+      settled = true;
       resolve(message.result);
     });
     worker.on('error', (error) => {
       if (settled) return;
-      finish();
+      settled = true;
+      Atomics.store(data.stop, 0, 1);
       reject(error);
     });
     worker.on('exit', (code) => {
       if (settled) return;
-      finish();
+      settled = true;
+      Atomics.store(data.stop, 0, 1);
       reject(new Error(`The solver thread exited with code ${code} before it answered`));
     });
   });
