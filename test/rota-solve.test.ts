@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { evaluate } from '../server/rota/evaluate.js';
@@ -230,6 +232,36 @@ describe('automatic generation as jobs (ROTA.md §8)', () => {
       }
       for (let i = 1; i < reports.length; i++) expect(compareScores(reports[i]!, reports[i - 1]!)).toBeLessThan(0);
       expect(compareScores(reports.at(-1)!, result.score)).toBe(0);
+    });
+
+    it('runs its threads at a lower priority (nice 10) than the event loop that serves the API', async () => {
+      const { solveInThread } = await threadModule();
+      const input = pinnedN005w4();
+      const stop = new AbortController();
+      /** Nice values of this process's threads (Linux: field 19 of /proc/self/task/<tid>/stat). */
+      const niceValues = () =>
+        readdirSync('/proc/self/task').flatMap((tid) => {
+          try {
+            const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+            return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+          } catch {
+            return [];
+          }
+        });
+      const before = niceValues();
+      const solving = solveInThread(input, { timeLimitMs: 600_000, seed: 4, threads: 2, signal: stop.signal });
+      // Each thread lowers its own priority as it starts: look until both have, for at most 10 s.
+      let during = niceValues();
+      for (let waited = 0; during.filter((nice) => nice === 10).length < 2 && waited < 10_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        during = niceValues();
+      }
+      stop.abort();
+      await solving;
+      expect(before.filter((nice) => nice === 10)).toEqual([]);
+      expect(during.filter((nice) => nice === 10)).toEqual([10, 10]);
+      // The process itself, and so the event loop, keeps its priority.
+      expect(getPriority()).toBe(0);
     });
 
     it('stops every thread when aborted and answers the best so far', async () => {
