@@ -39,11 +39,12 @@ export type SolveWorkerMessage = { type: 'progress'; progress: SolveProgress } |
 export async function solveInThread(input: SolveInput, options: ThreadSolveOptions): Promise<SolveResult> {
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const stop = new Int32Array(new SharedArrayBuffer(4));
-  const onAbort = (): void => {
+  /** Tells every thread to stop after its current batch of moves. */
+  const stopAll = (): void => {
     Atomics.store(stop, 0, 1);
   };
-  if (options.signal?.aborted) onAbort();
-  options.signal?.addEventListener('abort', onAbort);
+  if (options.signal?.aborted) stopAll();
+  options.signal?.addEventListener('abort', stopAll);
 
   let reported: SolveProgress | null = null;
   const moves = new Array<number>(threads).fill(0);
@@ -53,13 +54,17 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
     reported = { ...progress, moves: moves.reduce((sum, n) => sum + n, 0) };
     options.onProgress?.(reported);
     // A roster without any penalty cannot be beaten: the other threads stop too.
-    if (threads > 1 && progress.hard === 0 && progress.soft === 0) Atomics.store(stop, 0, 1);
+    if (threads > 1 && progress.hard === 0 && progress.soft === 0) stopAll();
   };
   const runs = Array.from({ length: threads }, (_, index) => {
     const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, stop };
     if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
     if (options.tuning !== undefined) data.tuning = options.tuning;
-    return runWorker(data, (progress) => onProgress(index, progress));
+    // A thread that fails or exits without an answer stops the others.
+    return runWorker(data, (progress) => onProgress(index, progress)).catch((error: unknown) => {
+      stopAll();
+      throw error;
+    });
   });
   try {
     const results = await Promise.allSettled(runs);
@@ -74,11 +79,11 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
       firstFeasibleMs: feasible.length > 0 ? Math.min(...feasible) : null,
     };
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
+    options.signal?.removeEventListener('abort', stopAll);
   }
 }
 
-/** One search in a thread of its own; a thread that fails or exits without an answer stops the others (`stop` is shared). */
+/** One search in a thread of its own: its answer, or a rejection when the thread fails or exits without one. */
 function runWorker(data: SolveWorkerData, onProgress: (progress: SolveProgress) => void): Promise<SolveResult> {
   return new Promise<SolveResult>((resolve, reject) => {
     const worker = new Worker(new URL('./solve-worker.js', import.meta.url), { workerData: data });
@@ -94,13 +99,11 @@ function runWorker(data: SolveWorkerData, onProgress: (progress: SolveProgress) 
     worker.on('error', (error) => {
       if (settled) return;
       settled = true;
-      Atomics.store(data.stop, 0, 1);
       reject(error);
     });
     worker.on('exit', (code) => {
       if (settled) return;
       settled = true;
-      Atomics.store(data.stop, 0, 1);
       reject(new Error(`The solver thread exited with code ${code} before it answered`));
     });
   });
