@@ -16,6 +16,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DEFAULT_SOLVER_THREADS } from '../server/config.ts';
 import { runSolveLatency } from './solve-latency.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
       instances: { type: 'string' },
       seconds: { type: 'string', default: '60' },
       parallel: { type: 'string', default: '1' },
-      threads: { type: 'string', default: String(Math.min(2, availableParallelism())) },
+      threads: { type: 'string', default: String(DEFAULT_SOLVER_THREADS) },
       seed: { type: 'string', default: '1' },
       tuning: { type: 'string' },
       'latency-seconds': { type: 'string', default: '10' },

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { DEFAULT_SOLVER_THREADS } from '../server/config.ts';
 import { openBenchDatabase } from './database.ts';
 import { load, type LoadResult } from './load.ts';
 import { spawnServer, stopAll } from './processes.ts';
@@ -139,7 +140,7 @@ export async function runSolveLatency(options: { seconds: number; connections: n
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     return [
       `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpu}) · ${db.description} · ` +
-        `GET /api/me at ${options.connections} connections, ${options.seconds} s per phase; the solve (${NURSES} nurses, 28 days) runs in the service's own solver threads (SOLVER_THREADS, by default ${Math.min(2, availableParallelism())}, at a lower priority)`,
+        `GET /api/me at ${options.connections} connections, ${options.seconds} s per phase; the solve (${NURSES} nurses, 28 days) runs in the service's own solver threads (SOLVER_THREADS, by default ${DEFAULT_SOLVER_THREADS}, at a lower priority)`,
       '',
       '| phase | requests/s | p50 | p99 |',
       '|---|---|---|---|',

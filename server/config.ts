@@ -111,6 +111,9 @@ const timezone = z
   )
   .default('Asia/Tehran');
 
+/** `SOLVER_THREADS` when unset: a solve takes two cores, or the one a one-core machine has. */
+export const DEFAULT_SOLVER_THREADS = Math.min(2, availableParallelism());
+
 /** The environment, as the service reads it: one entry per setting, each with its default and rule. */
 const ZEnvironment = z.object({
   PORT: integer(3000, 0, 65535),
@@ -132,7 +135,7 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.string().default('info'),
   WORKER: boolean,
   WORKER_CONCURRENCY: integer(1, 1, 16),
-  SOLVER_THREADS: integer(Math.min(2, availableParallelism()), 1, 16),
+  SOLVER_THREADS: integer(DEFAULT_SOLVER_THREADS, 1, 16),
   JOB_MONITOR_SECONDS: integer(10, 1, 300),
 });
 
