@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { evaluate } from '../server/rota/evaluate.js';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import { compareScores, emptyRoster } from '../server/rota/problem.js';
@@ -11,10 +10,8 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveInput, type SolveProgress } from '../server/rota/solver/solve.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { callRoute, FACES, setUpRotaPeople, type RotaPeople, type Route } from './support/rota-api.js';
-import { compiledSolver, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
+import { compiledSolver, compiledThreadModule, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
 import { useFreshInstallation } from './support/suite.js';
-
-type ThreadModule = typeof import('../server/rota/solver/thread.js');
 
 const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
 
@@ -196,9 +193,7 @@ describe('automatic generation as jobs (ROTA.md §8)', () => {
   });
 
   describe('the solver in threads', () => {
-    async function threadModule(): Promise<ThreadModule> {
-      return (await import(pathToFileURL(join(build.dir, 'server/rota/solver/thread.js')).href)) as ThreadModule;
-    }
+    const threadModule = () => compiledThreadModule(build.dir);
 
     /** n005w4 with 15 cells pinned as a roster without hard violation has them, so such a roster exists. */
     function pinnedN005w4(): SolveInput {

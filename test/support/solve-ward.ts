@@ -6,9 +6,14 @@ import type { TestServer } from './test-server.js';
 
 type ThreadModule = typeof import('../../server/rota/solver/thread.js');
 
-/** The compiled solver's runner from a build (jest cannot start the worker thread from the sources), with `threads` threads. */
+/** The compiled solver's thread module from a build (jest cannot start the worker thread from the sources). */
+export async function compiledThreadModule(buildDir: string): Promise<ThreadModule> {
+  return (await import(pathToFileURL(join(buildDir, 'server/rota/solver/thread.js')).href)) as ThreadModule;
+}
+
+/** The compiled solver's runner from a build, with `threads` threads. */
 export async function compiledSolver(buildDir: string, threads = 1): Promise<SolverRunner> {
-  const thread = (await import(pathToFileURL(join(buildDir, 'server/rota/solver/thread.js')).href)) as ThreadModule;
+  const thread = await compiledThreadModule(buildDir);
   return (input, options) => thread.solveInThread(input, { threads, ...options });
 }
 
