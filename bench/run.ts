@@ -83,6 +83,18 @@ async function startService(databaseUrl: string | undefined, dataDir: string, no
   });
 }
 
+/** express + tRPC + trpc-to-openapi doing the floor server's /api/me and nothing else. */
+async function startStackFloor(databaseUrl: string): Promise<Child> {
+  return spawnServer({
+    name: 'stack-floor',
+    args: [join(ROOT, 'bench/yardsticks/stack-floor.ts')],
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, NODE_ENV: 'production' },
+    logFile: join(tmp, 'stack-floor.log'),
+    listening: /listening on (http:\/\/\S+)/,
+    timeoutMs: 15_000,
+  });
+}
+
 async function startFloor(mode: 'health' | 'health-db' | 'me', databaseUrl: string): Promise<Child> {
   return spawnServer({
     name: `floor-${mode}`,
@@ -185,7 +197,17 @@ interface Figures {
   health: { nobat: LoadResult; bare: LoadResult; bareDb: LoadResult };
   login: { connections: number; nobat: LoadResult; argon2: number }[];
   limited: LoadResult;
-  rss: { idle: number; peak: number; cappedPeak: number; cappedRun: LoadResult; defaultRun: LoadResult };
+  rss: {
+    idle: number;
+    peak: number;
+    floorPeak: number;
+    stackIdle: number;
+    stackPeak: number;
+    stackRun: LoadResult;
+    cappedPeak: number;
+    cappedRun: LoadResult;
+    defaultRun: LoadResult;
+  };
   startFresh: number;
   startExternal: number[];
   startEmbeddedCold: number;
@@ -220,6 +242,7 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   const meNobat: LoadResult[] = [];
   const meFloor: LoadResult[] = [];
   let peak = residentBytes(service.pid) ?? 0;
+  let floorPeak = residentBytes(floorMe.pid) ?? 0;
   for (const connections of ME_CONNECTIONS) {
     const point = await bracketed(
       async () => {
@@ -228,13 +251,37 @@ async function measure(db: BenchDatabase): Promise<Figures> {
         peak = Math.max(peak, sampler.stop());
         return result;
       },
-      (seconds) => meRun(floorMe.url, connections, seconds),
+      async (seconds) => {
+        const sampler = sampleResidentPeak(floorMe.pid);
+        const result = await meRun(floorMe.url, connections, seconds);
+        floorPeak = Math.max(floorPeak, sampler.stop());
+        return result;
+      },
       combineRuns,
     );
     meNobat.push(point.measured);
     meFloor.push(point.yardstick);
   }
   await floorMe.stop();
+
+  // The stack alone under the same load, points and all: how much of the peak memory it takes by itself.
+  log('GET /api/me: express + tRPC + trpc-to-openapi alone');
+  const stack = await startStackFloor(db.url);
+  const stackAnswer = await getJson(`${stack.url}/api/me`, cookie);
+  if (JSON.stringify(stackAnswer) !== JSON.stringify(expected)) {
+    throw new Error(`the stack's /api/me differs from the service's:\n${JSON.stringify(stackAnswer)}\n${JSON.stringify(expected)}`);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const stackIdle = residentBytes(stack.pid) ?? 0;
+  await meRun(stack.url, 64, WARMUP_SECONDS);
+  let stackPeak = residentBytes(stack.pid) ?? 0;
+  let stackRun: LoadResult | undefined;
+  for (const connections of ME_CONNECTIONS) {
+    const sampler = sampleResidentPeak(stack.pid);
+    stackRun = await meRun(stack.url, connections);
+    stackPeak = Math.max(stackPeak, sampler.stop());
+  }
+  await stack.stop();
 
   // GET /api/health
   const healthRun = async (url: string, seconds = SECONDS) =>
@@ -313,7 +360,7 @@ async function measure(db: BenchDatabase): Promise<Figures> {
     health: { nobat: healthNobat, bare: healthBare, bareDb: healthBareDb },
     login: logins,
     limited,
-    rss: { idle, peak, cappedPeak, cappedRun, defaultRun: meNobat[ME_CONNECTIONS.indexOf(64)]! },
+    rss: { idle, peak, floorPeak, stackIdle, stackPeak, stackRun: stackRun!, cappedPeak, cappedRun, defaultRun: meNobat[ME_CONNECTIONS.indexOf(64)]! },
     startFresh,
     startExternal,
     startEmbeddedCold,
@@ -394,15 +441,33 @@ function tableRows(f: Figures): Row[] {
     met: meets(ratio(f.limited.perSecond, bestLogin), limitedTarget),
   });
   const mb = 1024 * 1024;
-  rows.push({ scenario: 'resident memory (VmRSS), idle after seeding', measured: formatMb(f.rss.idle), yardstick: '—', yardstickFigure: '—', ratio: '—', target: 'reported', met: null });
+  const stackAlone = 'express + tRPC + trpc-to-openapi alone: the same lookup with pg as one procedure, nothing else';
+  rows.push({
+    scenario: 'resident memory (VmRSS), idle after seeding',
+    measured: formatMb(f.rss.idle),
+    yardstick: `${stackAlone}, idle after its first answer`,
+    yardstickFigure: formatMb(f.rss.stackIdle),
+    ratio: formatRatio(ratio(f.rss.idle, f.rss.stackIdle)),
+    target: 'reported',
+    met: null,
+  });
   rows.push({
     scenario: 'resident memory (VmRSS), peak of the /api/me run',
     measured: formatMb(f.rss.peak),
-    yardstick: '—',
-    yardstickFigure: '—',
-    ratio: '—',
+    yardstick: 'node:http + pg, the same lookup, same runs',
+    yardstickFigure: formatMb(f.rss.floorPeak),
+    ratio: formatRatio(ratio(f.rss.peak, f.rss.floorPeak)),
     target: '< 250 MB',
     met: f.rss.peak < 250 * mb,
+  });
+  rows.push({
+    scenario: 'resident memory (VmRSS), peak of the /api/me run',
+    measured: `${formatMb(f.rss.peak)} (${formatMb(f.rss.peak - f.rss.idle)} over idle)`,
+    yardstick: `${stackAlone}; the same ${ME_CONNECTIONS.join('/')} connections`,
+    yardstickFigure: `${formatMb(f.rss.stackPeak)} (${formatMb(f.rss.stackPeak - f.rss.stackIdle)} over idle) · ${formatRate(f.rss.stackRun.perSecond)} req/s at 64 connections`,
+    ratio: formatRatio(ratio(f.rss.peak, f.rss.stackPeak)),
+    target: 'reported',
+    met: null,
   });
   rows.push({
     scenario: `resident memory (VmRSS), peak of GET /api/me at 64 connections, service run as \`node ${SEMI_SPACE_FLAG}\``,
