@@ -45,14 +45,17 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function integer(fallback: number, min: number, max: number) {
+function wholeNumber(min: number, max: number) {
   const range = `must be between ${min} and ${max}`;
   return z
     .string()
     .regex(/^\d+$/, { error: (issue) => `must be a whole number, got "${String(issue.input)}"` })
     .transform(Number)
-    .pipe(z.number().min(min, range).max(max, range))
-    .default(fallback);
+    .pipe(z.number().min(min, range).max(max, range));
+}
+
+function integer(fallback: number, min: number, max: number) {
+  return wholeNumber(min, max).default(fallback);
 }
 
 const TRUE = ['true', '1', 'yes'];
@@ -111,8 +114,16 @@ const timezone = z
   )
   .default('Asia/Tehran');
 
-/** `SOLVER_THREADS` when unset: a solve takes two cores, or the one a one-core machine has. */
-export const DEFAULT_SOLVER_THREADS = Math.min(2, availableParallelism());
+/**
+ * `SOLVER_THREADS` when unset: a solve takes two cores, or fewer, so that the `concurrency` solves a worker runs at once
+ * (`WORKER_CONCURRENCY`) find a core for each thread where the machine has them; never less than one.
+ */
+export function defaultSolverThreads(concurrency: number, cores: number = availableParallelism()): number {
+  return Math.max(1, Math.min(2, Math.floor(cores / concurrency)));
+}
+
+/** `SOLVER_THREADS` when neither it nor `WORKER_CONCURRENCY` is set. */
+export const DEFAULT_SOLVER_THREADS = defaultSolverThreads(1);
 
 /** The environment, as the service reads it: one entry per setting, each with its default and rule. */
 const ZEnvironment = z.object({
@@ -135,7 +146,7 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.string().default('info'),
   WORKER: boolean,
   WORKER_CONCURRENCY: integer(1, 1, 16),
-  SOLVER_THREADS: integer(DEFAULT_SOLVER_THREADS, 1, 16),
+  SOLVER_THREADS: wholeNumber(1, 16).optional(),
   JOB_MONITOR_SECONDS: integer(10, 1, 300),
 });
 
@@ -173,7 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: settings.LOG_LEVEL,
     worker: settings.WORKER ?? true,
     workerConcurrency: settings.WORKER_CONCURRENCY,
-    solverThreads: settings.SOLVER_THREADS,
+    solverThreads: settings.SOLVER_THREADS ?? defaultSolverThreads(settings.WORKER_CONCURRENCY),
     jobMonitorSeconds: settings.JOB_MONITOR_SECONDS,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../server/config.js';
+import { ConfigError, defaultSolverThreads, loadConfig } from '../server/config.js';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -29,7 +29,25 @@ describe('settings', () => {
     });
     expect(loadConfig({ SOLVER_THREADS: '4' }).solverThreads).toBe(4);
     expect(() => loadConfig({ SOLVER_THREADS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SOLVER_THREADS: 'two' })).toThrow(ConfigError);
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
+  });
+
+  it('gives each solve fewer threads by default when a worker runs several solves at once, one at least', () => {
+    expect([
+      defaultSolverThreads(1, 1),
+      defaultSolverThreads(1, 2),
+      defaultSolverThreads(2, 2),
+      defaultSolverThreads(3, 2),
+      defaultSolverThreads(2, 4),
+      defaultSolverThreads(3, 4),
+      defaultSolverThreads(1, 16),
+      defaultSolverThreads(4, 16),
+    ]).toEqual([1, 2, 1, 1, 2, 1, 2, 2]);
+    // As many solves at once as the machine has cores: one thread each, whatever the machine.
+    expect(loadConfig({ WORKER_CONCURRENCY: String(availableParallelism()) }).solverThreads).toBe(1);
+    // A SOLVER_THREADS of one's own is kept as it is.
+    expect(loadConfig({ WORKER_CONCURRENCY: String(availableParallelism()), SOLVER_THREADS: '2' }).solverThreads).toBe(2);
   });
 
   it('reads WEBAUTHN_ORIGINS as a comma-separated list of origins', () => {
