@@ -12,7 +12,8 @@ import {
   type RosterProblem,
 } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
-import { changeBlock, changeCell, changeToNeed, moveSpace, retypeRun, shiftRun, swapBlock, swapDay } from '../server/rota/solver/moves.js';
+import { moveSpace } from '../server/rota/solver/move-space.js';
+import { MOVES, retypeRun, shiftRun } from '../server/rota/solver/moves.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
@@ -20,8 +21,6 @@ import { SearchState } from '../server/rota/solver/state.js';
 
 const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
 
-/** Every move the solver draws from. */
-const MOVES = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
 
 /** A clock that only moves when told: no test depends on how fast the machine is. */
 function frozenClock(): SolveOptions['now'] {

@@ -1,5 +1,5 @@
 import { OFF, type Roster } from '../problem.js';
-import type { MoveSpace } from './moves.js';
+import type { MoveSpace } from './move-space.js';
 import type { SearchState } from './state.js';
 
 /**

@@ -1,6 +1,7 @@
 import { compareScores, type Roster, type RosterProblem, type Score } from '../problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
-import { changeBlock, changeCell, changeToNeed, moveSpace, retypeRun, shiftRun, swapBlock, swapDay, type Move } from './moves.js';
+import { moveSpace } from './move-space.js';
+import { MOVES } from './moves.js';
 import { seededRandom } from './random.js';
 import { SearchState } from './state.js';
 
@@ -44,7 +45,10 @@ export interface Tuning {
   endTemperature: number;
   movesPerBatch: number;
   maxBlock: number;
-  /** Relative frequencies of change, block change, swap, block swap and change to what the day lacks, a working run moved a few days, and a working run given one shift type. */
+  /**
+   * Relative frequencies of the moves of `MOVES`, in its order: change, block change, swap, block swap, change to what
+   * the day lacks, a working run moved a few days, and a working run given one shift type.
+   */
   mix: [number, number, number, number, number, number, number];
 }
 
@@ -91,7 +95,6 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   };
   report(0);
 
-  const moves: Move[] = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
   const budgetMs = Math.max(1, options.deadline - start);
@@ -126,7 +129,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       let m = 0;
       while (pick >= cumulative[m]!) m++;
       // With no hard violation left, a move that adds one is never accepted: it is not scored.
-      if (!moves[m]!(state, space, random) || (state.hard === 0 && state.breaksSuccession())) {
+      if (!MOVES[m]!(state, space, random) || (state.hard === 0 && state.breaksSuccession())) {
         state.rollback();
         continue;
       }
