@@ -16,7 +16,7 @@ import { moveSpace } from '../server/rota/solver/move-space.js';
 import { MOVES, retypeRun, shiftRun } from '../server/rota/solver/moves.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
+import { DEFAULT_TUNING, solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 
 const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
@@ -240,6 +240,11 @@ describe('the solver', () => {
       const [before, after] = [reports[i - 1]!, reports[i]!];
       expect(after.hard < before.hard || (after.hard === before.hard && after.soft < before.soft)).toBe(true);
     }
+  });
+
+  it('weighs every move it draws from, each with a weight above zero', () => {
+    expect(DEFAULT_TUNING.mix).toHaveLength(MOVES.length);
+    expect(DEFAULT_TUNING.mix.every((weight) => weight > 0)).toBe(true);
   });
 
   it('answers a ward without staff at once', () => {
