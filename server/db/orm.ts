@@ -58,7 +58,7 @@ export function ormConfig(databaseUrl: string) {
       query_timeout: QUERY_TIMEOUT_MS,
       onPoolCreated: closeClientsThatTimeOut,
     },
-    // The database functions (the sign-in throttle's `login_tally` and `login_claim`) are written by hand in
+    // The database functions (the sign-in throttle's `login_tally`, `login_refused_by` and `login_claim`) are written by hand in
     // migrations: a schema diff must not drop them for not being declared as entity metadata.
     schemaGenerator: { ignoreRoutines: true },
     migrations: {

@@ -41,22 +41,11 @@ const MAX_WAIT_MS = 10_000;
 const CLAIM_LOCK_CLASS = 727_003;
 const CLAIM = 'select claim_id, refused_by from login_claim(?, ?, ?, ?, ?, ?, ?, ?, ?)';
 
-/** The settled failures of `login_tally`'s counts: the checks in flight count only inside `login_claim`. */
-interface TallyRow {
-  pair_failures: number;
-  address_failures: number;
-}
+// Which limit refuses a guess, if one does (the database's `login_refused_by`, which `login_claim` asks too): the
+// pair's settled failures at its limit, or the address's unless the guess is exempt from it.
+const REFUSED_BY = 'select login_refused_by(?, ?, ?, ?, ?, ?, ?) as refused_by';
 
-// Both limits' counts in one statement (the database's `login_tally`), counted by PostgreSQL whatever the limits are
-// set to: it runs on every guess, and in a flood on every refusal.
-const TALLY = 'select * from login_tally(?, ?, ?, ?)';
-
-interface Limit {
-  failures: number;
-  max: number;
-  /** Restricts the failures that count toward this limit, for the Retry-After query. */
-  sameUser: boolean;
-}
+type RefusedBy = 'pair' | 'address';
 
 /** Where the window of counted failures (and of audited refusals) starts. */
 export const windowStart = (now: Date, settings: ThrottleSettings) => new Date(now.getTime() - settings.windowSeconds * 1000);
@@ -65,22 +54,14 @@ const pendingStart = (now: Date) => new Date(now.getTime() - PENDING_LIFETIME_MS
 /** The limit of the (username, address) pair (`sameUser`), or of the address. */
 const maxFailuresOf = (sameUser: boolean, settings: ThrottleSettings) => (sameUser ? settings.maxFailures : settings.maxFailuresPerIp);
 
-/** The (username, address) pair's settled failures and the address's, each with the limit it is held to. */
-async function limits(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<Limit[]> {
-  const [row] = await em.execute<TallyRow[]>(TALLY, [guess.usernameKey, addressKey(guess.ip), windowStart(now, settings), pendingStart(now)]);
-  const pair = { failures: row!.pair_failures, max: maxFailuresOf(true, settings), sameUser: true };
-  const address = { failures: row!.address_failures, max: maxFailuresOf(false, settings), sameUser: false };
-  return guess.exemptFromAddressLimit ? [pair] : [pair, address];
-}
-
-/** 429 with the seconds until enough failures have left the window to bring the count below the limit. */
-async function tooManyAttempts(em: EntityManager, guess: PasswordGuess, limit: Pick<Limit, 'max' | 'sameUser'>, now: Date, settings: ThrottleSettings) {
-  const since = windowStart(now, settings);
+/** 429 with the seconds until enough failures have left the window to bring the count below the limit that refused. */
+async function tooManyAttempts(em: EntityManager, guess: PasswordGuess, refusedBy: RefusedBy, now: Date, settings: ThrottleSettings) {
+  const sameUser = refusedBy === 'pair';
   const [mustExpire] = await em.execute<{ created_at: string | Date }[]>(
     `select created_at from login_failure
-     where ip = ? and created_at > ? and not pending ${limit.sameUser ? 'and username_key = ?' : ''}
+     where ip = ? and created_at > ? and not pending ${sameUser ? 'and username_key = ?' : ''}
      order by created_at desc offset ? limit 1`,
-    [addressKey(guess.ip), since, ...(limit.sameUser ? [guess.usernameKey] : []), limit.max - 1],
+    [addressKey(guess.ip), windowStart(now, settings), ...(sameUser ? [guess.usernameKey] : []), maxFailuresOf(sameUser, settings) - 1],
   );
   const expiresAt = mustExpire ? new Date(mustExpire.created_at).getTime() + settings.windowSeconds * 1000 : now.getTime() + 1000;
   const seconds = Math.max(1, Math.ceil((expiresAt - now.getTime()) / 1000));
@@ -96,9 +77,16 @@ export function isTooManyAttempts(error: unknown): boolean {
  * A step that precedes a guess without being one (a passkey ceremony's challenge) is refused as the guess would be.
  */
 export async function refuseAtLimit(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<void> {
-  for (const limit of await limits(em, guess, now, settings)) {
-    if (limit.failures >= limit.max) throw await tooManyAttempts(em, guess, limit, now, settings);
-  }
+  const [row] = await em.execute<{ refused_by: RefusedBy | null }[]>(REFUSED_BY, [
+    guess.usernameKey,
+    addressKey(guess.ip),
+    windowStart(now, settings),
+    pendingStart(now),
+    maxFailuresOf(true, settings),
+    maxFailuresOf(false, settings),
+    guess.exemptFromAddressLimit === true,
+  ]);
+  if (row!.refused_by !== null) throw await tooManyAttempts(em, guess, row!.refused_by, now, settings);
 }
 
 /**
@@ -113,9 +101,9 @@ export async function refuseAtLimit(em: EntityManager, guess: PasswordGuess, now
 export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<number> {
   const started = Date.now();
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-    // One statement (the database's `login_claim`): the cheap check, then the address's lock, the count and the
-    // pending row; a refusal names the limit it met.
-    const [row] = await em.execute<{ claim_id: number | null; refused_by: 'pair' | 'address' | null }[]>(CLAIM, [
+    // One statement (the database's `login_claim`): the cheap check (`login_refused_by`), then the address's lock,
+    // the check again, the count of checks in flight and the pending row; a refusal names the limit it met.
+    const [row] = await em.execute<{ claim_id: number | null; refused_by: RefusedBy | null }[]>(CLAIM, [
       guess.usernameKey,
       addressKey(guess.ip),
       now,
@@ -126,10 +114,7 @@ export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess
       guess.exemptFromAddressLimit === true,
       CLAIM_LOCK_CLASS,
     ]);
-    if (row!.refused_by !== null) {
-      const sameUser = row!.refused_by === 'pair';
-      throw await tooManyAttempts(em, guess, { max: maxFailuresOf(sameUser, settings), sameUser }, now, settings);
-    }
+    if (row!.refused_by !== null) throw await tooManyAttempts(em, guess, row!.refused_by, now, settings);
     if (row!.claim_id !== null) return row!.claim_id;
     if (Date.now() - started > MAX_WAIT_MS) throw new AppError('too_many_attempts', { headers: { 'Retry-After': '1' } });
     await sleep(pause);
