@@ -139,6 +139,24 @@ export function sampleResidentPeak(pid: number, intervalMs = 50): { stop(): numb
   };
 }
 
+/** The highest resident memory of process `pid`, from now on, over every run measured with `during`. */
+export function residentPeak(pid: number): { readonly peak: number; during<T>(run: () => Promise<T>): Promise<T> } {
+  let peak = residentBytes(pid) ?? 0;
+  return {
+    get peak() {
+      return peak;
+    },
+    async during<T>(run: () => Promise<T>): Promise<T> {
+      const sampler = sampleResidentPeak(pid);
+      try {
+        return await run();
+      } finally {
+        peak = Math.max(peak, sampler.stop());
+      }
+    },
+  };
+}
+
 /**
  * A service killed with SIGKILL leaves its embedded PostgreSQL running: stop that one (by the PID in its
  * postmaster.pid, so nothing else is touched) before its files are removed.

@@ -11,7 +11,7 @@ import { openBenchDatabase, type BenchDatabase } from './database.ts';
 import { load, type LoadResult } from './load.ts';
 import {
   residentBytes,
-  sampleResidentPeak,
+  residentPeak,
   spawnServer,
   stopAll,
   stopLeftoverPostgres,
@@ -83,27 +83,25 @@ async function startService(databaseUrl: string | undefined, dataDir: string, no
   });
 }
 
-/** express + tRPC + trpc-to-openapi doing the floor server's /api/me and nothing else. */
-async function startStackFloor(databaseUrl: string): Promise<Child> {
+/** A yardstick server of `bench/yardsticks/` in a process of its own. */
+async function startYardstick(name: string, args: string[], databaseUrl: string): Promise<Child> {
   return spawnServer({
-    name: 'stack-floor',
-    args: [join(ROOT, 'bench/yardsticks/stack-floor.ts')],
+    name,
+    args: args.map((arg, i) => (i === 0 ? join(ROOT, 'bench/yardsticks', arg) : arg)),
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, NODE_ENV: 'production' },
-    logFile: join(tmp, 'stack-floor.log'),
+    logFile: join(tmp, `${name}.log`),
     listening: /listening on (http:\/\/\S+)/,
     timeoutMs: 15_000,
   });
 }
 
-async function startFloor(mode: 'health' | 'health-db' | 'me', databaseUrl: string): Promise<Child> {
-  return spawnServer({
-    name: `floor-${mode}`,
-    args: [join(ROOT, 'bench/yardsticks/floor-server.ts'), mode],
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SESSION_SECRET: sessionSecret, NODE_ENV: 'production' },
-    logFile: join(tmp, `floor-${mode}.log`),
-    listening: /listening on (http:\/\/\S+)/,
-    timeoutMs: 15_000,
-  });
+function startFloor(mode: 'health' | 'health-db' | 'me', databaseUrl: string): Promise<Child> {
+  return startYardstick(`floor-${mode}`, ['floor-server.ts', mode], databaseUrl);
+}
+
+/** express + tRPC + trpc-to-openapi doing the floor server's /api/me and nothing else. */
+function startStackFloor(databaseUrl: string): Promise<Child> {
+  return startYardstick('stack-floor', ['stack-floor.ts'], databaseUrl);
 }
 
 /** Start to first healthy answer, then a clean stop. */
@@ -227,11 +225,15 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   const idle = residentBytes(service.pid) ?? 0;
 
   // GET /api/me
+  /** A yardstick measures nothing unless it answers what the service answers. */
+  const expectSameMe = async (yardstick: Child) => {
+    const answer = await getJson(`${yardstick.url}/api/me`, cookie);
+    if (JSON.stringify(answer) !== JSON.stringify(expected)) {
+      throw new Error(`${yardstick.name}'s /api/me differs from the service's:\n${JSON.stringify(answer)}\n${JSON.stringify(expected)}`);
+    }
+  };
   const floorMe = await startFloor('me', db.url);
-  const floorAnswer = await getJson(`${floorMe.url}/api/me`, cookie);
-  if (JSON.stringify(floorAnswer) !== JSON.stringify(expected)) {
-    throw new Error(`the yardstick's /api/me differs from the service's:\n${JSON.stringify(floorAnswer)}\n${JSON.stringify(expected)}`);
-  }
+  await expectSameMe(floorMe);
   const meRun = async (url: string, connections: number, seconds = SECONDS) =>
     load({ url: `${url}/api/me`, connections, seconds, headers: { Cookie: cookie }, expectStatus: 200 });
   log('GET /api/me');
@@ -241,22 +243,12 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   await meRun(floorMe.url, 64, WARMUP_SECONDS);
   const meNobat: LoadResult[] = [];
   const meFloor: LoadResult[] = [];
-  let peak = residentBytes(service.pid) ?? 0;
-  let floorPeak = residentBytes(floorMe.pid) ?? 0;
+  const servicePeak = residentPeak(service.pid);
+  const floorPeak = residentPeak(floorMe.pid);
   for (const connections of ME_CONNECTIONS) {
     const point = await bracketed(
-      async () => {
-        const sampler = sampleResidentPeak(service.pid);
-        const result = await meRun(service.url, connections);
-        peak = Math.max(peak, sampler.stop());
-        return result;
-      },
-      async (seconds) => {
-        const sampler = sampleResidentPeak(floorMe.pid);
-        const result = await meRun(floorMe.url, connections, seconds);
-        floorPeak = Math.max(floorPeak, sampler.stop());
-        return result;
-      },
+      () => servicePeak.during(() => meRun(service.url, connections)),
+      (seconds) => floorPeak.during(() => meRun(floorMe.url, connections, seconds)),
       combineRuns,
     );
     meNobat.push(point.measured);
@@ -267,20 +259,13 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   // The stack alone under the same load, points and all: how much of the peak memory it takes by itself.
   log('GET /api/me: express + tRPC + trpc-to-openapi alone');
   const stack = await startStackFloor(db.url);
-  const stackAnswer = await getJson(`${stack.url}/api/me`, cookie);
-  if (JSON.stringify(stackAnswer) !== JSON.stringify(expected)) {
-    throw new Error(`the stack's /api/me differs from the service's:\n${JSON.stringify(stackAnswer)}\n${JSON.stringify(expected)}`);
-  }
+  await expectSameMe(stack);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const stackIdle = residentBytes(stack.pid) ?? 0;
   await meRun(stack.url, 64, WARMUP_SECONDS);
-  let stackPeak = residentBytes(stack.pid) ?? 0;
+  const stackPeak = residentPeak(stack.pid);
   let stackRun: LoadResult | undefined;
-  for (const connections of ME_CONNECTIONS) {
-    const sampler = sampleResidentPeak(stack.pid);
-    stackRun = await meRun(stack.url, connections);
-    stackPeak = Math.max(stackPeak, sampler.stop());
-  }
+  for (const connections of ME_CONNECTIONS) stackRun = await stackPeak.during(() => meRun(stack.url, connections));
   await stack.stop();
 
   // GET /api/health
@@ -339,9 +324,8 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   log(`GET /api/me: nobat under node ${SEMI_SPACE_FLAG}`);
   const capped = await startService(db.url, join(tmp, 'service-data'), [SEMI_SPACE_FLAG]);
   await meRun(capped.url, 64, WARMUP_SECONDS);
-  const cappedSampler = sampleResidentPeak(capped.pid);
-  const cappedRun = await meRun(capped.url, 64);
-  const cappedPeak = cappedSampler.stop();
+  const cappedPeak = residentPeak(capped.pid);
+  const cappedRun = await cappedPeak.during(() => meRun(capped.url, 64));
   await capped.stop();
 
   // Start-up to first healthy answer.
@@ -360,7 +344,17 @@ async function measure(db: BenchDatabase): Promise<Figures> {
     health: { nobat: healthNobat, bare: healthBare, bareDb: healthBareDb },
     login: logins,
     limited,
-    rss: { idle, peak, floorPeak, stackIdle, stackPeak, stackRun: stackRun!, cappedPeak, cappedRun, defaultRun: meNobat[ME_CONNECTIONS.indexOf(64)]! },
+    rss: {
+      idle,
+      peak: servicePeak.peak,
+      floorPeak: floorPeak.peak,
+      stackIdle,
+      stackPeak: stackPeak.peak,
+      stackRun: stackRun!,
+      cappedPeak: cappedPeak.peak,
+      cappedRun,
+      defaultRun: meNobat[ME_CONNECTIONS.indexOf(64)]!,
+    },
     startFresh,
     startExternal,
     startEmbeddedCold,
