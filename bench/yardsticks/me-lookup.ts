@@ -17,6 +17,29 @@ export interface MeAnswer {
   body: unknown;
 }
 
+/** An `app_user` row as the service answers it: listed fields only. */
+export function publicUserOf(row: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    role: row.role,
+    mustChangePassword: row.must_change_password,
+    isSuperAdmin: row.is_super_admin,
+    wardId: row.ward_id,
+    active: row.active,
+    ...(row.email ? { email: row.email } : {}),
+    ...(row.category ? { category: row.category } : {}),
+    ...(row.title ? { title: row.title } : {}),
+    ...(row.gender ? { gender: row.gender } : {}),
+  };
+}
+
+/** A `nobat_sid` cookie value for a token, signed as the service signs it. */
+export function signedToken(token: string, secret: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64url')}`;
+}
+
 /** The token of a correctly signed `nobat_sid` cookie, as the service checks it. */
 function sessionToken(cookieHeader: string | undefined, secret: string): string | null {
   const match = /(?:^|;\s*)nobat_sid=([^;]+)/.exec(cookieHeader ?? '');
@@ -44,20 +67,7 @@ export function meLookup(pool: pg.Pool, secret: string, timeZone: string): (cook
     return {
       status: 200,
       body: {
-        user: {
-          id: row.id,
-          name: row.name,
-          username: row.username,
-          role: row.role,
-          mustChangePassword: row.must_change_password,
-          isSuperAdmin: row.is_super_admin,
-          wardId: row.ward_id,
-          active: row.active,
-          ...(row.email ? { email: row.email } : {}),
-          ...(row.category ? { category: row.category } : {}),
-          ...(row.title ? { title: row.title } : {}),
-          ...(row.gender ? { gender: row.gender } : {}),
-        },
+        user: publicUserOf(row),
         today: today.format(now),
         ward: { id: row.ward_id, name: row.ward_name },
       },

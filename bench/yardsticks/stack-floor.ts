@@ -1,43 +1,95 @@
-// The floor of the service's stack: the floor server's GET /api/me (see me-lookup.ts) as one tRPC procedure with the
-// service's own output schema, served at its REST path by trpc-to-openapi under express, with nothing else: no
-// logging, guards, unit of work or session machinery. What the stack itself costs a request, in time and in memory.
-// Usage: node bench/yardsticks/stack-floor.ts (after `npm run build`: the schema comes from dist/)
+// The floor of the service's stack: one route done the plainest way (plain pg, no ORM) as one tRPC procedure with the
+// service's own schemas, served at its REST path by trpc-to-openapi under express, with nothing else: no logging,
+// guards, unit of work or throttle. What the stack itself costs a request, in time and in memory.
+//   me     GET /api/me: the floor server's lookup (see me-lookup.ts).
+//   login  POST /api/auth/login: the user by username, argon2.verify of the password, one session row, the cookie.
+//          No guess limit, no audit row, no device cookie: the least any sign-in does.
+// Usage: node bench/yardsticks/stack-floor.ts me|login (after `npm run build`: the schemas come from dist/)
 // Environment: DATABASE_URL, SESSION_SECRET. Prints "listening on http://…".
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { initTRPC, TRPCError } from '@trpc/server';
 import express from 'express';
 import pg from 'pg';
 import { createOpenApiExpressMiddleware, type OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { meLookup } from './me-lookup.ts';
+import { meLookup, publicUserOf, signedToken } from './me-lookup.ts';
 
-const { ZMeResponse } = (await import(new URL('../../dist/shared/schemas/me.js', import.meta.url).href)) as {
-  ZMeResponse: z.ZodType;
-};
+const mode = process.argv[2] ?? 'me';
+if (mode !== 'me' && mode !== 'login') {
+  console.error('usage: stack-floor.ts me|login');
+  process.exit(2);
+}
 
+const dist = (path: string) => import(new URL(`../../dist/${path}`, import.meta.url).href);
+const secret = process.env.SESSION_SECRET ?? '';
 // The same pool size as the service's ORM, so neither side gets more database connections.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const lookup = meLookup(pool, process.env.SESSION_SECRET ?? '', process.env.APP_TIMEZONE ?? 'Asia/Tehran');
 
-const t = initTRPC.context<{ cookie: string | undefined }>().meta<OpenApiMeta>().create();
-const router = t.router({
-  me: t.procedure
-    .meta({ openapi: { method: 'GET', path: '/api/me' } })
-    .input(z.void())
-    .output(ZMeResponse)
-    .query(async ({ ctx }) => {
-      const { status, body } = await lookup(ctx.cookie);
-      if (status !== 200) throw new TRPCError({ code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN' });
-      return body;
-    }),
-});
+interface Context {
+  cookie: string | undefined;
+  setCookie(value: string): void;
+}
+const t = initTRPC.context<Context>().meta<OpenApiMeta>().create();
 
+async function meRouter() {
+  const { ZMeResponse } = (await dist('shared/schemas/me.js')) as { ZMeResponse: z.ZodType };
+  const lookup = meLookup(pool, secret, process.env.APP_TIMEZONE ?? 'Asia/Tehran');
+  return t.router({
+    me: t.procedure
+      .meta({ openapi: { method: 'GET', path: '/api/me' } })
+      .input(z.void())
+      .output(ZMeResponse)
+      .query(async ({ ctx }) => {
+        const { status, body } = await lookup(ctx.cookie);
+        if (status !== 200) throw new TRPCError({ code: status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN' });
+        return body;
+      }),
+  });
+}
+
+async function loginRouter() {
+  const { default: argon2 } = await import('argon2');
+  const { ZLoginRequest } = (await dist('shared/schemas/auth.js')) as { ZLoginRequest: z.ZodType<{ username: string; password: string }> };
+  const { ZUserEnvelope } = (await dist('shared/schemas/user.js')) as { ZUserEnvelope: z.ZodType };
+  const { usernameKey } = (await dist('server/services/accounts/username-key.js')) as { usernameKey(username: string): string };
+  const ttlSeconds = 60 * 60 * 24 * 7;
+  return t.router({
+    login: t.procedure
+      .meta({ openapi: { method: 'POST', path: '/api/auth/login' } })
+      .input(ZLoginRequest)
+      .output(ZUserEnvelope)
+      .mutation(async ({ ctx, input }) => {
+        const { rows } = await pool.query('select * from app_user where username_key = $1', [usernameKey(input.username)]);
+        const row = rows[0];
+        if (!row || !row.active || !(await argon2.verify(row.password_hash, input.password))) {
+          throw new TRPCError({ code: 'UNAUTHORIZED' });
+        }
+        const token = randomBytes(32).toString('base64url');
+        const now = new Date();
+        await pool.query(
+          `insert into session (id, token_hash, user_id, created_at, expires_at, last_seen_at)
+           values ($1, $2, $3, $4, $5, $4)`,
+          [randomUUID(), createHash('sha256').update(token).digest('hex'), row.id, now, new Date(now.getTime() + ttlSeconds * 1000)],
+        );
+        ctx.setCookie(`nobat_sid=${signedToken(token, secret)}; Max-Age=${ttlSeconds}; Path=/; HttpOnly; SameSite=Lax`);
+        return { user: publicUserOf(row) };
+      }),
+  });
+}
+
+const router = mode === 'me' ? await meRouter() : await loginRouter();
 const app = express();
 app.disable('x-powered-by');
 app.use((_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 });
-app.use(createOpenApiExpressMiddleware({ router, createContext: ({ req }) => ({ cookie: req.headers.cookie }) }));
+app.use(
+  createOpenApiExpressMiddleware({
+    router,
+    createContext: ({ req, res }) => ({ cookie: req.headers.cookie, setCookie: (value: string) => res.appendHeader('Set-Cookie', value) }),
+  }),
+);
 
 const server = app.listen(0, '127.0.0.1', () => {
   const address = server.address();
