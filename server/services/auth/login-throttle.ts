@@ -39,13 +39,38 @@ const PENDING_LIFETIME_MS = 30_000;
 const MAX_WAIT_MS = 10_000;
 // Serialises claims per client address across every process (PostgreSQL advisory lock class).
 const CLAIM_LOCK_CLASS = 727_003;
-const CLAIM = 'select claim_id, refused_by from login_claim(?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
+type RefusedBy = 'pair' | 'address';
+
+/**
+ * Beside a refusal, in the statement that refuses: the moment the failure whose leaving the window brings the count
+ * that refused below its limit was made (the pair's settled failures, or the address's). Its parameters follow the
+ * statement's own: the address, the window's start, the username key, the pair's and the address's limits.
+ */
+const MUST_EXPIRE = `
+  case r.refused_by
+    when 'pair' then (select f.created_at from login_failure f where f.ip = ? and f.created_at > ? and not f.pending
+                       and f.username_key = ? order by f.created_at desc offset ? limit 1)
+    when 'address' then (select f.created_at from login_failure f where f.ip = ? and f.created_at > ? and not f.pending
+                          order by f.created_at desc offset ? limit 1)
+  end as must_expire`;
+const CLAIM = `select r.claim_id, r.refused_by, ${MUST_EXPIRE} from login_claim(?, ?, ?, ?, ?, ?, ?, ?, ?) r`;
 
 // Which limit refuses a guess, if one does (the database's `login_refused_by`, which `login_claim` asks too): the
 // pair's settled failures at its limit, or the address's unless the guess is exempt from it.
-const REFUSED_BY = 'select login_refused_by(?, ?, ?, ?, ?, ?, ?) as refused_by';
+const REFUSED_BY = `select r.refused_by, ${MUST_EXPIRE} from (select login_refused_by(?, ?, ?, ?, ?, ?, ?) as refused_by) r`;
 
-type RefusedBy = 'pair' | 'address';
+interface Refusal {
+  refused_by: RefusedBy | null;
+  must_expire: string | Date | null;
+}
+
+/** `MUST_EXPIRE`'s parameters for a guess. */
+function mustExpireParameters(guess: PasswordGuess, now: Date, settings: ThrottleSettings): unknown[] {
+  const ip = addressKey(guess.ip);
+  const since = windowStart(now, settings);
+  return [ip, since, guess.usernameKey, maxFailuresOf(true, settings) - 1, ip, since, maxFailuresOf(false, settings) - 1];
+}
 
 /** Where the window of counted failures (and of audited refusals) starts. */
 export const windowStart = (now: Date, settings: ThrottleSettings) => new Date(now.getTime() - settings.windowSeconds * 1000);
@@ -55,15 +80,10 @@ const pendingStart = (now: Date) => new Date(now.getTime() - PENDING_LIFETIME_MS
 const maxFailuresOf = (sameUser: boolean, settings: ThrottleSettings) => (sameUser ? settings.maxFailures : settings.maxFailuresPerIp);
 
 /** 429 with the seconds until enough failures have left the window to bring the count below the limit that refused. */
-async function tooManyAttempts(em: EntityManager, guess: PasswordGuess, refusedBy: RefusedBy, now: Date, settings: ThrottleSettings) {
-  const sameUser = refusedBy === 'pair';
-  const [mustExpire] = await em.execute<{ created_at: string | Date }[]>(
-    `select created_at from login_failure
-     where ip = ? and created_at > ? and not pending ${sameUser ? 'and username_key = ?' : ''}
-     order by created_at desc offset ? limit 1`,
-    [addressKey(guess.ip), windowStart(now, settings), ...(sameUser ? [guess.usernameKey] : []), maxFailuresOf(sameUser, settings) - 1],
-  );
-  const expiresAt = mustExpire ? new Date(mustExpire.created_at).getTime() + settings.windowSeconds * 1000 : now.getTime() + 1000;
+function tooManyAttempts(refusal: Refusal, now: Date, settings: ThrottleSettings) {
+  const { must_expire: mustExpire } = refusal;
+  // A failure the refusal counted but the statement's earlier snapshot did not see: try again in a second.
+  const expiresAt = mustExpire !== null ? new Date(mustExpire).getTime() + settings.windowSeconds * 1000 : now.getTime() + 1000;
   const seconds = Math.max(1, Math.ceil((expiresAt - now.getTime()) / 1000));
   return new AppError('too_many_attempts', { headers: { 'Retry-After': String(seconds) } });
 }
@@ -77,7 +97,8 @@ export function isTooManyAttempts(error: unknown): boolean {
  * A step that precedes a guess without being one (a passkey ceremony's challenge) is refused as the guess would be.
  */
 export async function refuseAtLimit(em: EntityManager, guess: PasswordGuess, now: Date, settings: ThrottleSettings): Promise<void> {
-  const [row] = await em.execute<{ refused_by: RefusedBy | null }[]>(REFUSED_BY, [
+  const [row] = await em.execute<Refusal[]>(REFUSED_BY, [
+    ...mustExpireParameters(guess, now, settings),
     guess.usernameKey,
     addressKey(guess.ip),
     windowStart(now, settings),
@@ -86,7 +107,7 @@ export async function refuseAtLimit(em: EntityManager, guess: PasswordGuess, now
     maxFailuresOf(false, settings),
     guess.exemptFromAddressLimit === true,
   ]);
-  if (row!.refused_by !== null) throw await tooManyAttempts(em, guess, row!.refused_by, now, settings);
+  if (row!.refused_by !== null) throw tooManyAttempts(row!, now, settings);
 }
 
 /**
@@ -103,7 +124,8 @@ export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     // One statement (the database's `login_claim`): the cheap check (`login_refused_by`), then the address's lock,
     // the check again, the count of checks in flight and the pending row; a refusal names the limit it met.
-    const [row] = await em.execute<{ claim_id: number | null; refused_by: RefusedBy | null }[]>(CLAIM, [
+    const [row] = await em.execute<(Refusal & { claim_id: number | null })[]>(CLAIM, [
+      ...mustExpireParameters(guess, now, settings),
       guess.usernameKey,
       addressKey(guess.ip),
       now,
@@ -114,7 +136,7 @@ export async function claimPasswordCheck(em: EntityManager, guess: PasswordGuess
       guess.exemptFromAddressLimit === true,
       CLAIM_LOCK_CLASS,
     ]);
-    if (row!.refused_by !== null) throw await tooManyAttempts(em, guess, row!.refused_by, now, settings);
+    if (row!.refused_by !== null) throw tooManyAttempts(row!, now, settings);
     if (row!.claim_id !== null) return row!.claim_id;
     if (Date.now() - started > MAX_WAIT_MS) throw new AppError('too_many_attempts', { headers: { 'Retry-After': '1' } });
     await sleep(pause);
