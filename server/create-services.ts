@@ -11,6 +11,7 @@ import type { JobSender } from './jobs/job-sender.js';
 import { startJobs } from './jobs/start-jobs.js';
 import { createLogger } from './logger.js';
 import { createPasswordHasher, type PasswordHasher } from './services/accounts/passwords.js';
+import { RecentRefusals } from './services/auth/recent-refusals.js';
 import type { SolverRunner } from './services/rota/solve/run-solve-job.js';
 
 /** What lives as long as the process: shared by every request, and by a job worker. */
@@ -23,6 +24,8 @@ export interface AppServices {
   logger: Logger;
   /** The PostgreSQL job queue (automatic generation and the periodic cleanup run on it). */
   jobs: JobSender;
+  /** Refused sign-ins this process has seen in the audit trail (see `RecentRefusals`). */
+  refusals: RecentRefusals;
 }
 
 export interface RunningServices extends AppServices {
@@ -114,6 +117,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
         sessionSecret,
         logger,
         jobs: jobs ?? NO_QUEUE,
+        refusals: new RecentRefusals(),
         async close() {
           // A solve running here is handed back to the queue, for another worker or the next start.
           await jobs?.stop();

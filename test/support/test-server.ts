@@ -41,7 +41,7 @@ export interface TestServer {
   /** A fresh EntityManager, for looking at the database as it is. */
   em(): EntityManager;
   client(): TestClient;
-  /** Empties every table, for tests that need a new installation. */
+  /** Empties every table, and forgets what the process remembered of them, for tests that need a new installation. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -127,6 +127,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     client: () => new TestClient(url),
     async reset() {
       await orm.em.fork().execute(truncate);
+      services.refusals.forget();
     },
     async close() {
       server.closeAllConnections();

@@ -15,7 +15,11 @@ export const login = publicProcedure
   .input(ZLoginRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { user, token } = await signIn(ctx.em, input, { ...sessionStartContext(ctx), deviceUsernameKey: ctx.deviceUsernameKey });
+    const { user, token } = await signIn(ctx.em, input, {
+      ...sessionStartContext(ctx),
+      deviceUsernameKey: ctx.deviceUsernameKey,
+      refusals: ctx.services.refusals,
+    });
     setSessionCookie(ctx, token);
     setDeviceCookie(ctx, user.usernameKey);
     return { user: publicUser(user) };
