@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { RecentRefusals } from '../server/services/auth/recent-refusals.js';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 26, 8, 0, seconds));
