@@ -2,8 +2,7 @@
 // Usage: node bench/yardsticks/floor-server.ts health|health-db|me
 // Environment: DATABASE_URL (health-db, me), SESSION_SECRET (me). Prints "listening on http://…".
 import { createServer, type ServerResponse } from 'node:http';
-import pg from 'pg';
-import { meLookup } from './me-lookup.ts';
+import { meLookup, yardstickPool } from './me-lookup.ts';
 
 const mode = process.argv[2];
 if (mode !== 'health' && mode !== 'health-db' && mode !== 'me') {
@@ -11,8 +10,7 @@ if (mode !== 'health' && mode !== 'health-db' && mode !== 'me') {
   process.exit(2);
 }
 
-// The same pool size as the service's ORM, so neither side gets more database connections.
-const pool = mode === 'health' ? null : new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = mode === 'health' ? null : yardstickPool();
 const lookup = pool === null ? null : meLookup(pool, process.env.SESSION_SECRET ?? '', process.env.APP_TIMEZONE ?? 'Asia/Tehran');
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -1,7 +1,12 @@
 // What a yardstick's GET /api/me does, as the service does it: check the `nobat_sid` cookie's HMAC, sha256 of its
 // token, one query session → user → home ward, and the same JSON.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type pg from 'pg';
+import pg from 'pg';
+
+/** A yardstick's pool: the same size as the service's ORM's, so neither side gets more database connections. */
+export function yardstickPool(): pg.Pool {
+  return new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+}
 
 // Token hash → live session → user (and the user's home ward, which /api/me also answers with), in one round trip.
 const SESSION_USER = `

@@ -9,10 +9,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { initTRPC, TRPCError } from '@trpc/server';
 import express from 'express';
-import pg from 'pg';
 import { createOpenApiExpressMiddleware, type OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { meLookup, publicUserOf, signedToken } from './me-lookup.ts';
+import { meLookup, publicUserOf, signedToken, yardstickPool } from './me-lookup.ts';
 
 const mode = process.argv[2] ?? 'me';
 if (mode !== 'me' && mode !== 'login') {
@@ -22,8 +21,7 @@ if (mode !== 'me' && mode !== 'login') {
 
 const dist = (path: string) => import(new URL(`../../dist/${path}`, import.meta.url).href);
 const secret = process.env.SESSION_SECRET ?? '';
-// The same pool size as the service's ORM, so neither side gets more database connections.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = yardstickPool();
 
 interface Context {
   cookie: string | undefined;
