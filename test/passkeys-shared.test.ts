@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { AuthEvent } from '../server/db/entities/auth-event.js';
 import { Session } from '../server/db/entities/session.js';
 import type { TestClient, TestResponse } from './support/client.js';
 import { insertSignedInUser, setUpInstallation, signIn, ADMIN } from './support/fixtures.js';
@@ -46,6 +47,17 @@ describe('passkey sign-in under the sign-in rate limit', () => {
     expect((await signInWithPasskey(server.client(), laptop)).response.status).toBe(200);
     server.clock.advance(WINDOW_SECONDS * 1000 + 1000);
     expect((await signInWithPasskey(server.client(), phone)).response.status).toBe(200);
+  });
+
+  it('records the first refused passkey sign-in of an address per window in the audit trail, not every one', async () => {
+    const refusals = async () => (await server.em().find(AuthEvent, { reason: 'passkey_rate_limited' })).length;
+    for (let n = 0; n < 3; n++) await failWith(phone);
+    for (let n = 0; n < 3; n++) expectTooManyAttempts((await signInWithPasskey(server.client(), phone)).response);
+    expect(await refusals()).toBe(1);
+    server.clock.advance(WINDOW_SECONDS * 1000 + 1000);
+    for (let n = 0; n < 3; n++) await failWith(phone);
+    for (let n = 0; n < 2; n++) expectTooManyAttempts((await signInWithPasskey(server.client(), phone)).response);
+    expect(await refusals()).toBe(2);
   });
 
   it('counts passkey failures toward the address limit that password sign-in shares, options included', async () => {

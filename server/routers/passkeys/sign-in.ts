@@ -20,7 +20,11 @@ export const signIn = publicProcedure
   .input(ZPasskeySignInRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { user, token } = await signInWithPasskey(ctx.em, input, { ...sessionStartContext(ctx), deviceUsernameKey: ctx.deviceUsernameKey });
+    const { user, token } = await signInWithPasskey(ctx.em, input, {
+      ...sessionStartContext(ctx),
+      deviceUsernameKey: ctx.deviceUsernameKey,
+      refusals: ctx.services.refusals,
+    });
     setSessionCookie(ctx, token);
     setDeviceCookie(ctx, user.usernameKey);
     return { user: publicUser(user) };

@@ -5,7 +5,6 @@ import { User } from '../../db/entities/user.js';
 import { usernameKey } from '../accounts/username-key.js';
 import { recordAuthEvent } from '../audit/record-auth-event.js';
 import type { ServiceDeps } from '../service-context.js';
-import type { RecentRefusals } from './recent-refusals.js';
 import { startSession, type SessionStartContext } from '../sessions/start-session.js';
 import {
   claimPasswordCheck,
@@ -14,37 +13,15 @@ import {
   settlePasswordCheck,
   throttleSettings,
   type PasswordGuess,
-  type ThrottleSettings,
-  windowStart,
 } from './login-throttle.js';
+import type { RecentRefusals } from './recent-refusals.js';
+import { recordRefusal } from './record-refusal.js';
 
 export interface LoginContext extends SessionStartContext, ServiceDeps {
   /** The username key this browser's device cookie names: exempt from the per-address limit. */
   deviceUsernameKey: string | null;
   /** The process's memory of refusals already in the audit trail. */
   refusals: RecentRefusals;
-}
-
-// A flood of refused attempts must not grow the audit trail at its own rate: the first refusal of an
-// address and typed username inside the window is recorded; the request log has every one.
-const RECENT_REFUSAL = `
-  select created_at from auth_event
-  where ip is not distinct from ? and type = 'login_failed' and created_at > ? and reason = 'rate_limited' and username = ?
-  order by created_at desc limit 1`;
-
-async function recordRefusal(em: EntityManager, input: TLoginRequest, ctx: LoginContext, throttle: ThrottleSettings) {
-  const { client, now, refusals } = ctx;
-  const since = windowStart(now, throttle);
-  const username = input.username.slice(0, 200);
-  if (refusals.knownSince(client.ip, username, since)) return;
-  const [recorded] = await em.execute<{ created_at: string | Date }[]>(RECENT_REFUSAL, [client.ip, since, username]);
-  if (recorded !== undefined) {
-    refusals.note(client.ip, username, new Date(recorded.created_at));
-    return;
-  }
-  recordAuthEvent(em, { type: 'login_failed', client, username: input.username, reason: 'rate_limited' }, now);
-  await em.flush();
-  refusals.note(client.ip, username, now);
 }
 
 // Read under a row lock in the session's transaction: a reset, a password change or a deactivation
@@ -62,7 +39,7 @@ export async function login(em: EntityManager, input: TLoginRequest, ctx: LoginC
     claim = await claimPasswordCheck(em, guess, now, throttle);
   } catch (error) {
     // Only a refusal is one; a failing database is not a rate-limited sign-in.
-    if (isTooManyAttempts(error)) await recordRefusal(em, input, ctx, throttle);
+    if (isTooManyAttempts(error)) await recordRefusal(em, { reason: 'rate_limited', username: input.username }, ctx, throttle);
     throw error;
   }
   // Whatever happens from here on, the claim is settled: a wrong password keeps it as a failure, and

@@ -14,10 +14,9 @@ import {
   settlePasswordCheck,
   throttleSettings,
   type PasswordGuess,
-  type ThrottleSettings,
-  windowStart,
 } from '../auth/login-throttle.js';
-import type { RequestClient } from '../request-client.js';
+import type { RecentRefusals } from '../auth/recent-refusals.js';
+import { recordRefusal } from '../auth/record-refusal.js';
 import { startSession, type SessionStartContext } from '../sessions/start-session.js';
 import { consumeChallenge, findOpenChallenge } from './challenges.js';
 import { passkeyThrottleKey } from './passkey-throttle-key.js';
@@ -26,6 +25,8 @@ import { relyingParty } from './relying-party.js';
 export interface PasskeySignInContext extends SessionStartContext {
   /** The username key this browser's device cookie names: a credential of that account is exempt from the per-address limit. */
   deviceUsernameKey: string | null;
+  /** The process's memory of refusals already in the audit trail. */
+  refusals: RecentRefusals;
 }
 
 /**
@@ -38,20 +39,6 @@ const STAND_IN_KEY = (() => {
   // COSE_Key: kty EC2, alg ES256, crv P-256, x, y.
   return isoCBOR.encode(new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, coordinate(jwk.x)], [-3, coordinate(jwk.y)]]));
 })();
-
-// A flood of refused attempts must not grow the audit trail at its own rate: the first refusal of an
-// address inside the window is recorded; the request log has every one.
-const RECENT_REFUSAL = `
-  select 1 from auth_event
-  where type = 'login_failed' and reason = 'passkey_rate_limited' and ip is not distinct from ? and created_at > ?
-  limit 1`;
-
-async function recordRefusal(em: EntityManager, client: RequestClient, now: Date, throttle: ThrottleSettings) {
-  const since = windowStart(now, throttle);
-  if ((await em.execute(RECENT_REFUSAL, [client.ip, since])).length > 0) return;
-  recordAuthEvent(em, { type: 'login_failed', client, reason: 'passkey_rate_limited' }, now);
-  await em.flush();
-}
 
 /** The library's JSON form, without the nulls a browser's `toJSON()` may send for absent members. */
 function asLibraryResponse(response: TPasskeyAuthenticationResponse): AuthenticationResponseJSON {
@@ -93,7 +80,7 @@ export async function signInWithPasskey(em: EntityManager, input: TPasskeySignIn
     claim = await claimPasswordCheck(em, guess, now, throttle);
   } catch (error) {
     // Only a refusal is one; a failing database is not a rate-limited sign-in.
-    if (isTooManyAttempts(error)) await recordRefusal(em, client, now, throttle);
+    if (isTooManyAttempts(error)) await recordRefusal(em, { reason: 'passkey_rate_limited' }, ctx, throttle);
     throw error;
   }
   // Whatever happens from here on, the claim is settled: a refused ceremony keeps it as a failure, and
