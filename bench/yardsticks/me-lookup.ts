@@ -40,11 +40,6 @@ export function publicUserOf(row: Record<string, unknown>): Record<string, unkno
   };
 }
 
-/** A `nobat_sid` cookie value for a token, signed as the service signs it. */
-export function signedToken(token: string, secret: string): string {
-  return `${token}.${createHmac('sha256', secret).update(token).digest('base64url')}`;
-}
-
 /** The token of a correctly signed `nobat_sid` cookie, as the service checks it. */
 function sessionToken(cookieHeader: string | undefined, secret: string): string | null {
   const match = /(?:^|;\s*)nobat_sid=([^;]+)/.exec(cookieHeader ?? '');

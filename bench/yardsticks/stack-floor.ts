@@ -6,12 +6,12 @@
 //          No guess limit, no audit row, no device cookie: the least any sign-in does.
 // Usage: node bench/yardsticks/stack-floor.ts me|login (after `npm run build`: the schemas come from dist/)
 // Environment: DATABASE_URL, SESSION_SECRET. Prints "listening on http://…".
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { initTRPC, TRPCError } from '@trpc/server';
 import express from 'express';
 import { createOpenApiExpressMiddleware, type OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { meLookup, publicUserOf, signedToken, yardstickPool } from './me-lookup.ts';
+import { meLookup, publicUserOf, yardstickPool } from './me-lookup.ts';
 
 const mode = process.argv[2] ?? 'me';
 if (mode !== 'me' && mode !== 'login') {
@@ -50,6 +50,12 @@ async function loginRouter() {
   const { ZLoginRequest } = (await dist('shared/schemas/auth.js')) as { ZLoginRequest: z.ZodType<{ username: string; password: string }> };
   const { ZUserEnvelope } = (await dist('shared/schemas/user.js')) as { ZUserEnvelope: z.ZodType };
   const { usernameKey } = (await dist('server/services/accounts/username-key.js')) as { usernameKey(username: string): string };
+  // The session token as the service makes, keeps and signs it.
+  const { randomToken, tokenHash, signToken } = (await dist('server/services/sessions/tokens.js')) as {
+    randomToken(): string;
+    tokenHash(token: string): string;
+    signToken(token: string, secret: string): string;
+  };
   const ttlSeconds = 60 * 60 * 24 * 7;
   return t.router({
     login: t.procedure
@@ -62,14 +68,14 @@ async function loginRouter() {
         if (!row || !row.active || !(await argon2.verify(row.password_hash, input.password))) {
           throw new TRPCError({ code: 'UNAUTHORIZED' });
         }
-        const token = randomBytes(32).toString('base64url');
+        const token = randomToken();
         const now = new Date();
         await pool.query(
           `insert into session (id, token_hash, user_id, created_at, expires_at, last_seen_at)
            values ($1, $2, $3, $4, $5, $4)`,
-          [randomUUID(), createHash('sha256').update(token).digest('hex'), row.id, now, new Date(now.getTime() + ttlSeconds * 1000)],
+          [randomUUID(), tokenHash(token), row.id, now, new Date(now.getTime() + ttlSeconds * 1000)],
         );
-        ctx.setCookie(`nobat_sid=${signedToken(token, secret)}; Max-Age=${ttlSeconds}; Path=/; HttpOnly; SameSite=Lax`);
+        ctx.setCookie(`nobat_sid=${signToken(token, secret)}; Max-Age=${ttlSeconds}; Path=/; HttpOnly; SameSite=Lax`);
         return { user: publicUserOf(row) };
       }),
   });
