@@ -21,7 +21,6 @@ import { SearchState } from '../server/rota/solver/state.js';
 
 const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
 
-
 /** A clock that only moves when told: no test depends on how fast the machine is. */
 function frozenClock(): SolveOptions['now'] {
   return () => 0;
