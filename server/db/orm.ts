@@ -3,6 +3,7 @@ import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { migrationsList } from '../../migrations/index.js';
 import { entities } from './entities/index.js';
+import { closeUnansweredClients } from './unanswered-clients.js';
 
 /** How long a connection attempt, or a wait for a free pooled connection, may take before the database counts as down. */
 export const CONNECT_TIMEOUT_MS = 2000;
@@ -14,34 +15,8 @@ export const STATEMENT_TIMEOUT_MS = 3500;
  */
 export const QUERY_TIMEOUT_MS = 4000;
 
-// pg's own message when `query_timeout` fires.
-const QUERY_READ_TIMEOUT = 'Query read timeout';
-
-interface PooledClient {
-  query: (...args: unknown[]) => unknown;
-  connection: { stream: { destroy(): void } };
-}
-
-/**
- * pg leaves a client whose query timed out waiting for the lost answer, and every later query on it (a
- * transaction's rollback, the next request's lookup) waits behind it. Close its socket at once: the
- * queries behind fail now, and the pool replaces the client.
- */
-function closeClientsThatTimeOut(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const pooled = client as unknown as PooledClient;
-    const query = pooled.query.bind(client);
-    pooled.query = (...args: unknown[]) => {
-      const result = query(...args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => {
-          if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) pooled.connection.stream.destroy();
-        });
-      }
-      return result;
-    };
-  });
-}
+/** How often the pool's clients are checked for a query left without an answer (`closeUnansweredClients`). */
+const UNANSWERED_CHECK_MS = 250;
 
 export function ormConfig(databaseUrl: string) {
   return defineConfig({
@@ -55,8 +30,8 @@ export function ormConfig(databaseUrl: string) {
       // pg-pool applies this both to connecting and to waiting for a free client of a full pool.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
-      onPoolCreated: closeClientsThatTimeOut,
+      // Not pg's `query_timeout`: see closeUnansweredClients.
+      onPoolCreated: (pool: pg.Pool) => closeUnansweredClients(pool, { timeoutMs: QUERY_TIMEOUT_MS, intervalMs: UNANSWERED_CHECK_MS }),
     },
     // The database functions (the sign-in throttle's `login_tally`, `login_refused_by` and `login_claim`) are written by hand in
     // migrations: a schema diff must not drop them for not being declared as entity metadata.
