@@ -14,15 +14,16 @@ interface Watch {
   sent: number;
   /** Queries it has had an answer to: PostgreSQL ends each with ReadyForQuery. */
   answered: number;
-  /** `answered` when the watch last saw the client make progress, and since when it has made none (0: it is not waiting). */
+  /** `answered` at the watch's last look. */
   answeredAtCheck: number;
+  /** Since when the client has waited with no answer coming (0: it is not waiting). */
   waitingSince: number;
 }
 
 export interface UnansweredClientsOptions {
   /** A client waiting this long for an answer, with none coming, counts as cut off. */
   timeoutMs: number;
-  /** How often the pool's clients are looked at; a cut-off client is closed within `timeoutMs + intervalMs`. */
+  /** How often the pool's clients are looked at: a cut-off client is closed `timeoutMs` to `timeoutMs + 2 × intervalMs` after its query. */
   intervalMs: number;
 }
 
