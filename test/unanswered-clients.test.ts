@@ -54,14 +54,6 @@ describe('closeUnansweredClients: a pooled client left without an answer is clos
     }
   });
 
-  it('fails the queries queued behind the unanswered one too', async () => {
-    const pool = watchedPool(database.url);
-    const client = await pool.connect();
-    const outcomes = await Promise.allSettled([client.query('select pg_sleep(5)'), client.query('select 1'), client.query('select 2')]);
-    client.release(true);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
-  });
-
   it('fails a query on a network path that went silent, and answers again once it is back', async () => {
     const pool = watchedPool(proxy.url);
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);

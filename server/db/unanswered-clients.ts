@@ -30,8 +30,7 @@ export interface UnansweredClientsOptions {
 /**
  * Closes any pooled client that has waited `timeoutMs` for an answer without getting one: a database that stopped
  * answering without closing the socket (a dead network path), where PostgreSQL's own statement_timeout is never heard
- * back. Closing the socket fails the client's query and every query queued behind it at once, and the pool replaces
- * the client.
+ * back. Closing the socket fails the client's query at once, and the pool replaces the client.
  *
  * pg's own `query_timeout` does this with a timer per query, and with it the objects of nearly every query under load
  * (its rows, its callbacks, the caller waiting on it) survive into V8's old generation, to be freed only by a full
