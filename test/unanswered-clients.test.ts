@@ -4,7 +4,7 @@ import { closeUnansweredClients } from '../server/db/unanswered-clients.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { startStallingProxy, type StallingProxy } from './support/stalling-proxy.js';
 
-// Short limits, so that a query outliving one takes a fraction of a second: the rule, not the service's 4 s.
+// Short limits, so that a query outliving one takes about a second: the rule, not the service's 4 s.
 const TIMEOUT_MS = 1000;
 const INTERVAL_MS = 100;
 

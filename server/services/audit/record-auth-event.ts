@@ -31,13 +31,18 @@ export interface AuthEventInput {
   reason?: string | null;
 }
 
+/** A typed username as the audit trail keeps it: at most 200 characters. Queries for a stored one compare with this. */
+export function auditedUsername(username: string | null | undefined): string | null {
+  return username?.slice(0, 200) ?? null;
+}
+
 /** Adds an audit record to the unit of work; it is stored with the change it describes. */
 export function recordAuthEvent(em: EntityManager, event: AuthEventInput, now: Date): void {
   em.create(AuthEvent, {
     type: event.type,
     user: event.userId ? em.getReference(User, event.userId) : null,
     actor: event.actorId ? em.getReference(User, event.actorId) : null,
-    username: event.username?.slice(0, 200) ?? null,
+    username: auditedUsername(event.username),
     reason: event.reason ?? null,
     ip: event.client.ip,
     userAgent: event.client.userAgent?.slice(0, 512) ?? null,

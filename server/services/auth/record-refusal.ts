@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordAuthEvent } from '../audit/record-auth-event.js';
+import { auditedUsername, recordAuthEvent } from '../audit/record-auth-event.js';
 import type { RequestClient } from '../request-client.js';
 import { windowStart, type ThrottleSettings } from './login-throttle.js';
 import type { RecentRefusals } from './recent-refusals.js';
@@ -30,7 +30,7 @@ const RECENT_REFUSAL = `
 export async function recordRefusal(em: EntityManager, refusal: Refusal, ctx: RefusalContext, throttle: ThrottleSettings): Promise<void> {
   const { client, now, refusals } = ctx;
   const since = windowStart(now, throttle);
-  const username = refusal.username?.slice(0, 200) ?? null;
+  const username = auditedUsername(refusal.username);
   const subject = `${refusal.reason}\u0000${username ?? ''}`;
   if (refusals.knownSince(client.ip, subject, since)) return;
   const [recorded] = await em.execute<{ created_at: string | Date }[]>(RECENT_REFUSAL, [client.ip, since, refusal.reason, username]);
@@ -38,7 +38,7 @@ export async function recordRefusal(em: EntityManager, refusal: Refusal, ctx: Re
     refusals.note(client.ip, subject, new Date(recorded.created_at));
     return;
   }
-  recordAuthEvent(em, { type: 'login_failed', client, reason: refusal.reason, ...(refusal.username === undefined ? {} : { username: refusal.username }) }, now);
+  recordAuthEvent(em, { type: 'login_failed', client, reason: refusal.reason, username }, now);
   await em.flush();
   refusals.note(client.ip, subject, now);
 }
