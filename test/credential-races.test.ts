@@ -31,6 +31,10 @@ describe('a password reset committed while a password is being checked', () => {
     expect(response.body.code).toBe('invalid_credentials');
     expect(await liveSessions(nurseId)).toBe(0);
     expect(await server.em().count(LoginFailure, { pending: true })).toBe(0);
+    const signIns = await server.em().find(AuthEvent, { user: nurseId, type: { $like: 'login_%' } });
+    expect(signIns.map(({ type, reason, username }) => ({ type, reason, username }))).toEqual([
+      { type: 'login_failed', reason: 'credentials_changed', username: NURSE.username },
+    ]);
   });
 
   it('is not overwritten by a password change that verified the old password', async () => {

@@ -28,6 +28,17 @@ describe('password sign-in', () => {
     expect(header).not.toMatch(/Secure/i);
   });
 
+  it("answers the account as GET /api/me shows it, every field (a nurse's optional ones included)", async () => {
+    const profile = { name: 'Zahra Karimi', email: 'zahra@example.org', category: 'RN', title: 'Staff nurse', gender: 'female' };
+    const id = await insertUser(server, { ...installation, username: 'zahra', password: 'zahra-password-1' });
+    await server.em().nativeUpdate(User, id, profile);
+    const client = server.client();
+    const signedIn = await client.post('/api/auth/login', { username: 'zahra', password: 'zahra-password-1' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ ...profile, id, username: 'zahra', role: 'employee', wardId: installation.wardId });
+    expect(signedIn.body.user).toEqual((await client.get('/api/me')).body.user);
+  });
+
   it('finds the account whatever the letter case of the username', async () => {
     const response = await server.client().post('/api/auth/login', { username: '  ADMIN ', password: ADMIN.password });
     expect(response.status).toBe(200);

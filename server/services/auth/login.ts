@@ -3,12 +3,14 @@ import type { TLoginRequest } from '../../../shared/schemas/auth.js';
 import { AppError } from '../../app-error.js';
 import { User } from '../../db/entities/user.js';
 import { usernameKey } from '../accounts/username-key.js';
-import { recordAuthEvent } from '../audit/record-auth-event.js';
+import { auditedUsername, recordAuthEvent } from '../audit/record-auth-event.js';
 import type { ServiceDeps } from '../service-context.js';
-import { startSession, type SessionStartContext } from '../sessions/start-session.js';
+import { newSession } from '../sessions/create-session.js';
+import type { SessionStartContext } from '../sessions/start-session.js';
+import { tokenHash } from '../sessions/tokens.js';
+import { addressKey } from './address-key.js';
 import {
-  claimPasswordCheck,
-  forgivePasswordChecks,
+  claimSignIn,
   isTooManyAttempts,
   settlePasswordCheck,
   throttleSettings,
@@ -24,9 +26,73 @@ export interface LoginContext extends SessionStartContext, ServiceDeps {
   refusals: RecentRefusals;
 }
 
-// Read under a row lock in the session's transaction: a reset, a password change or a deactivation
-// committed while the password was being verified is seen here, and no session outlives it.
-const CREDENTIALS_FOR_UPDATE = 'select password_hash, active from app_user where id = ? for update';
+/**
+ * The end of a sign-in whose password was right, in one statement (one round trip, atomic as a transaction). The
+ * account's row is locked and read as it is now, so a reset, a password change or a deactivation committed while the
+ * password was being verified is seen and no session outlives it. Only if the row still holds the hash that was
+ * verified and is active: the claim and the pair's settled failures go (`forgivePasswordChecks`), the session the
+ * request came with is revoked and the new one stored (`startSession`). The audit record says which it was.
+ * Parameters in select lists are cast: PostgreSQL would read them as text there.
+ */
+const FINISH_SIGN_IN = `
+  with account as (
+    select id from app_user where id = ? and password_hash = ? and active for update
+  ), checked as (
+    select exists (select 1 from account) as signed_in
+  ), forgiven as (
+    delete from login_failure
+    where (select signed_in from checked) and (id = ? or (username_key = ? and ip = ? and not pending))
+  ), replaced as (
+    update session set revoked_at = ?
+    where (select signed_in from checked) and token_hash = ? and revoked_at is null and expires_at > ?
+  ), started as (
+    insert into session (id, token_hash, user_id, created_at, expires_at, last_seen_at, user_agent, ip)
+    select ?::uuid, ?::text, id, ?::timestamptz, ?::timestamptz, ?::timestamptz, ?::text, ?::text from account
+  ), audited as (
+    insert into auth_event (type, user_id, username, reason, ip, user_agent, created_at)
+    select case when signed_in then 'login_succeeded' else 'login_failed' end, ?::int,
+      case when signed_in then null else ?::text end, case when signed_in then null else 'credentials_changed' end,
+      ?::text, ?::text, ?::timestamptz
+    from checked
+  )
+  select signed_in from checked`;
+
+/** Runs `FINISH_SIGN_IN`; answers the new session's token, or null when the credentials changed meanwhile. */
+async function finishSignIn(
+  em: EntityManager,
+  user: { id: number; passwordHash: string },
+  claim: number,
+  guess: PasswordGuess,
+  username: string,
+  ctx: LoginContext,
+): Promise<string | null> {
+  const { client, now } = ctx;
+  const { token, row } = newSession(client, now, ctx.config.sessionTtlSeconds);
+  const presentedHash = ctx.presentedToken ? tokenHash(ctx.presentedToken) : null;
+  const [result] = await em.execute<{ signed_in: boolean }[]>(FINISH_SIGN_IN, [
+    user.id,
+    user.passwordHash,
+    claim,
+    guess.usernameKey,
+    addressKey(guess.ip),
+    now,
+    presentedHash,
+    now,
+    row.id,
+    row.tokenHash,
+    row.createdAt,
+    row.expiresAt,
+    row.lastSeenAt,
+    row.userAgent,
+    row.ip,
+    user.id,
+    auditedUsername(username),
+    client.ip,
+    client.userAgent?.slice(0, 512) ?? null,
+    now,
+  ]);
+  return result!.signed_in ? token : null;
+}
 
 /** Checks the credentials and starts a session. Wrong username and wrong password fail alike. */
 export async function login(em: EntityManager, input: TLoginRequest, ctx: LoginContext) {
@@ -35,8 +101,9 @@ export async function login(em: EntityManager, input: TLoginRequest, ctx: LoginC
   const key = usernameKey(input.username);
   const guess: PasswordGuess = { usernameKey: key, ip: client.ip, exemptFromAddressLimit: ctx.deviceUsernameKey === key };
   let claim: number;
+  let account: Record<string, unknown> | null;
   try {
-    claim = await claimPasswordCheck(em, guess, now, throttle);
+    ({ claim, account } = await claimSignIn(em, guess, now, throttle));
   } catch (error) {
     // Only a refusal is one; a failing database is not a rate-limited sign-in.
     if (isTooManyAttempts(error)) await recordRefusal(em, { reason: 'rate_limited', username: input.username }, ctx, throttle);
@@ -46,7 +113,7 @@ export async function login(em: EntityManager, input: TLoginRequest, ctx: LoginC
   // anything else, a thrown error included, removes it rather than leaving it pending.
   let outcome: 'failed' | 'not_counted' | 'succeeded' = 'not_counted';
   try {
-    const user = await em.findOne(User, { usernameKey: key }, { populate: ['passwordHash'] });
+    const user = account === null ? null : em.map(User, account);
     const failure = async (reason: string, code: 'invalid_credentials' | 'account_inactive') => {
       recordAuthEvent(em, { type: 'login_failed', client, userId: user?.id, username: input.username, reason }, now);
       await em.flush();
@@ -64,17 +131,7 @@ export async function login(em: EntityManager, input: TLoginRequest, ctx: LoginC
     // Told only to whoever knows the password, so it reveals nothing about which accounts exist.
     if (!user.active) throw await failure('account_inactive', 'account_inactive');
 
-    const token = await em.transactional(async (tx) => {
-      const [current] = await tx.execute<{ password_hash: string; active: boolean }[]>(CREDENTIALS_FOR_UPDATE, [user.id]);
-      if (current?.password_hash !== user.passwordHash || !current.active) {
-        recordAuthEvent(tx, { type: 'login_failed', client, userId: user.id, username: input.username, reason: 'credentials_changed' }, now);
-        return null;
-      }
-      await forgivePasswordChecks(tx, claim, guess);
-      const started = await startSession(tx, { userId: user.id }, ctx);
-      recordAuthEvent(tx, { type: 'login_succeeded', client, userId: user.id }, now);
-      return started;
-    });
+    const token = await finishSignIn(em, user, claim, guess, input.username, ctx);
     if (token === null) throw new AppError('invalid_credentials');
     outcome = 'succeeded';
     return { user, token };

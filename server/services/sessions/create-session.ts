@@ -5,18 +5,24 @@ import { User } from '../../db/entities/user.js';
 import type { RequestClient } from '../request-client.js';
 import { randomToken, tokenHash } from './tokens.js';
 
-/** Adds a session to the unit of work and returns it with its token; the caller's flush stores it. */
-export function createSession(em: EntityManager, userId: number, client: RequestClient, now: Date, ttlSeconds: number) {
+/** A new session's token and the columns of its row but its user's: what every way of starting one stores. */
+export function newSession(client: RequestClient, now: Date, ttlSeconds: number) {
   const token = randomToken();
-  const session = em.create(Session, {
+  const row = {
     id: randomUUID(),
     tokenHash: tokenHash(token),
-    user: em.getReference(User, userId),
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     lastSeenAt: now,
     userAgent: client.userAgent?.slice(0, 512) ?? null,
     ip: client.ip,
-  });
+  };
+  return { token, row };
+}
+
+/** Adds a session to the unit of work and returns it with its token; the caller's flush stores it. */
+export function createSession(em: EntityManager, userId: number, client: RequestClient, now: Date, ttlSeconds: number) {
+  const { token, row } = newSession(client, now, ttlSeconds);
+  const session = em.create(Session, { ...row, user: em.getReference(User, userId) });
   return { session, token };
 }
