@@ -189,11 +189,14 @@ export async function settlePasswordCheck(em: EntityManager, claimId: number, fa
   else await em.execute('delete from login_failure where id = ?', [claimId]);
 }
 
+/**
+ * What a successful sign-in deletes: its claim and the (username, address) pair's settled failures. The condition's
+ * parameters are `forgivenParameters`; the password sign-in uses it inside its last statement.
+ */
+export const FORGIVEN = 'id = ? or (username_key = ? and ip = ? and not pending)';
+export const forgivenParameters = (claimId: number, guess: PasswordGuess) => [claimId, guess.usernameKey, addressKey(guess.ip)];
+
 /** A successful sign-in removes its claim and forgives the (username, address) pair's settled failures. */
 export async function forgivePasswordChecks(em: EntityManager, claimId: number, guess: PasswordGuess): Promise<void> {
-  await em.execute('delete from login_failure where id = ? or (username_key = ? and ip = ? and not pending)', [
-    claimId,
-    guess.usernameKey,
-    addressKey(guess.ip),
-  ]);
+  await em.execute(`delete from login_failure where ${FORGIVEN}`, forgivenParameters(claimId, guess));
 }

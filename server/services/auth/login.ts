@@ -8,9 +8,10 @@ import type { ServiceDeps } from '../service-context.js';
 import { newSession } from '../sessions/create-session.js';
 import type { SessionStartContext } from '../sessions/start-session.js';
 import { tokenHash } from '../sessions/tokens.js';
-import { addressKey } from './address-key.js';
 import {
   claimSignIn,
+  FORGIVEN,
+  forgivenParameters,
   isTooManyAttempts,
   settlePasswordCheck,
   throttleSettings,
@@ -30,7 +31,7 @@ export interface LoginContext extends SessionStartContext, ServiceDeps {
  * The end of a sign-in whose password was right, in one statement (one round trip, atomic as a transaction). The
  * account's row is locked and read as it is now, so a reset, a password change or a deactivation committed while the
  * password was being verified is seen and no session outlives it. Only if the row still holds the hash that was
- * verified and is active: the claim and the pair's settled failures go (`forgivePasswordChecks`), the session the
+ * verified and is active: the claim and the pair's settled failures go (`FORGIVEN`), the session the
  * request came with is revoked and the new one stored (`startSession`). The audit record says which it was.
  * Parameters in select lists are cast: PostgreSQL would read them as text there.
  */
@@ -40,8 +41,7 @@ const FINISH_SIGN_IN = `
   ), checked as (
     select exists (select 1 from account) as signed_in
   ), forgiven as (
-    delete from login_failure
-    where (select signed_in from checked) and (id = ? or (username_key = ? and ip = ? and not pending))
+    delete from login_failure where (select signed_in from checked) and (${FORGIVEN})
   ), replaced as (
     update session set revoked_at = ?
     where (select signed_in from checked) and token_hash = ? and revoked_at is null and expires_at > ?
@@ -66,15 +66,13 @@ async function finishSignIn(
   username: string,
   ctx: LoginContext,
 ): Promise<string | null> {
-  const { client, now } = ctx;
-  const { token, row } = newSession(client, now, ctx.config.sessionTtlSeconds);
+  const { now } = ctx;
+  const { token, row } = newSession(ctx.client, now, ctx.config.sessionTtlSeconds);
   const presentedHash = ctx.presentedToken ? tokenHash(ctx.presentedToken) : null;
   const [result] = await em.execute<{ signed_in: boolean }[]>(FINISH_SIGN_IN, [
     user.id,
     user.passwordHash,
-    claim,
-    guess.usernameKey,
-    addressKey(guess.ip),
+    ...forgivenParameters(claim, guess),
     now,
     presentedHash,
     now,
@@ -87,8 +85,8 @@ async function finishSignIn(
     row.ip,
     user.id,
     auditedUsername(username),
-    client.ip,
-    client.userAgent?.slice(0, 512) ?? null,
+    row.ip,
+    row.userAgent,
     now,
   ]);
   return result!.signed_in ? token : null;
