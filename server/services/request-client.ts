@@ -3,3 +3,8 @@ export interface RequestClient {
   ip: string | null;
   userAgent: string | null;
 }
+
+/** The client's user agent as sessions and audit records keep it: at most 512 characters (their columns' length). */
+export function storedUserAgent(client: RequestClient): string | null {
+  return client.userAgent?.slice(0, 512) ?? null;
+}

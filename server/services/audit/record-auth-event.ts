@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuthEvent } from '../../db/entities/auth-event.js';
 import { User } from '../../db/entities/user.js';
-import type { RequestClient } from '../request-client.js';
+import { storedUserAgent, type RequestClient } from '../request-client.js';
 
 export type AuthEventType =
   | 'setup_completed'
@@ -45,7 +45,7 @@ export function recordAuthEvent(em: EntityManager, event: AuthEventInput, now: D
     username: auditedUsername(event.username),
     reason: event.reason ?? null,
     ip: event.client.ip,
-    userAgent: event.client.userAgent?.slice(0, 512) ?? null,
+    userAgent: storedUserAgent(event.client),
     createdAt: now,
   });
 }

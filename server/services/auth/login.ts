@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.js';
 import { User } from '../../db/entities/user.js';
 import { usernameKey } from '../accounts/username-key.js';
 import { auditedUsername, recordAuthEvent } from '../audit/record-auth-event.js';
+import { storedUserAgent } from '../request-client.js';
 import type { ServiceDeps } from '../service-context.js';
 import { newSession } from '../sessions/create-session.js';
 import type { SessionStartContext } from '../sessions/start-session.js';
@@ -85,8 +86,8 @@ async function finishSignIn(
     row.ip,
     user.id,
     auditedUsername(username),
-    row.ip,
-    row.userAgent,
+    ctx.client.ip,
+    storedUserAgent(ctx.client),
     now,
   ]);
   return result!.signed_in ? token : null;

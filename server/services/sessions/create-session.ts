@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { Session } from '../../db/entities/session.js';
 import { User } from '../../db/entities/user.js';
-import type { RequestClient } from '../request-client.js';
+import { storedUserAgent, type RequestClient } from '../request-client.js';
 import { randomToken, tokenHash } from './tokens.js';
 
 /** A new session's token and the columns of its row but its user's: what every way of starting one stores. */
@@ -14,7 +14,7 @@ export function newSession(client: RequestClient, now: Date, ttlSeconds: number)
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     lastSeenAt: now,
-    userAgent: client.userAgent?.slice(0, 512) ?? null,
+    userAgent: storedUserAgent(client),
     ip: client.ip,
   };
   return { token, row };

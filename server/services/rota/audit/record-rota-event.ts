@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { RotaEvent } from '../../../db/entities/rota-event.js';
 import { User } from '../../../db/entities/user.js';
 import { Ward } from '../../../db/entities/ward.js';
+import { storedUserAgent } from '../../request-client.js';
 import type { ServiceContext } from '../../service-context.js';
 
 export type RotaEventType = 'request_created' | 'request_approved' | 'request_rejected' | 'request_cancelled';
@@ -26,7 +27,7 @@ export function recordRotaEvent(em: EntityManager, event: RotaEventInput, ctx: S
     actor: em.getReference(User, ctx.actor.id),
     note: event.note ?? null,
     ip: ctx.client.ip,
-    userAgent: ctx.client.userAgent?.slice(0, 512) ?? null,
+    userAgent: storedUserAgent(ctx.client),
     createdAt: ctx.now,
   });
 }

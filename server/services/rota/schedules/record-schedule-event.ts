@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { RotaEvent } from '../../../db/entities/rota-event.js';
 import { User } from '../../../db/entities/user.js';
 import { Ward } from '../../../db/entities/ward.js';
+import { storedUserAgent } from '../../request-client.js';
 import type { ServiceContext } from '../../service-context.js';
 
 /** One line of the rota audit about a schedule: who did what to it, when and from where. */
@@ -15,7 +16,7 @@ export function recordScheduleEvent(em: EntityManager, input: { type: string; wa
     actor: em.getReference(User, ctx.actor.id),
     note: input.note ?? null,
     ip: ctx.client.ip,
-    userAgent: ctx.client.userAgent?.slice(0, 512) ?? null,
+    userAgent: storedUserAgent(ctx.client),
     createdAt: ctx.now,
   });
 }
