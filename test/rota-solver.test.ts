@@ -18,8 +18,7 @@ import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { DEFAULT_TUNING, solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
-
-const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+import { handMadeWard, n005w4, randomRoster, randomVariant } from './support/rota-problems.js';
 
 /** A clock that only moves when told: no test depends on how fast the machine is. */
 function frozenClock(): SolveOptions['now'] {
@@ -30,112 +29,8 @@ function budget(seed: number, maxMoves: number, extra: Partial<SolveOptions> = {
   return { now: frozenClock(), deadline: 1, seed, maxMoves, ...extra };
 }
 
-function n005w4(): RosterProblem {
-  return readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3').problem;
-}
-
-/**
- * A hand-made ward: 8 nurses (two of them charge nurses), two weeks from a Monday, day (D) and night (N) shifts,
- * no day straight after a night; two day nurses, one night nurse and a charge nurse by day needed every day.
- */
-function handMadeWard(): RosterProblem {
-  const days = 14;
-  const contract = {
-    minAssignments: 6,
-    maxAssignments: 10,
-    minConsecutiveWorkingDays: 2,
-    maxConsecutiveWorkingDays: 5,
-    minConsecutiveDaysOff: 1,
-    maxConsecutiveDaysOff: 4,
-    maxWorkingWeekends: 1,
-    completeWeekends: true,
-  };
-  const problem: RosterProblem = {
-    days,
-    firstWeekday: 1,
-    weekendDays: [6, 0],
-    skills: ['charge', 'nurse'],
-    shiftTypes: [
-      { id: 11, code: 'D', minutes: 480, endsNextDay: false, minConsecutive: 1, maxConsecutive: 5, assignable: true },
-      { id: 12, code: 'N', minutes: 600, endsNextDay: true, minConsecutive: 2, maxConsecutive: 4, assignable: true },
-      { id: 13, code: 'X', minutes: 240, endsNextDay: false, minConsecutive: 1, maxConsecutive: 5, assignable: false },
-    ],
-    forbiddenNext: [
-      [false, false, false],
-      [true, false, false],
-      [false, false, false],
-    ],
-    staff: Array.from({ length: 8 }, (_, p) => ({
-      id: 100 + p,
-      skills: p < 2 ? [0, 1] : [1],
-      contract,
-      carryIn: { lastShift: p === 3 ? 1 : null, consecutiveWorkingDays: p === 3 ? 2 : 0, consecutiveDaysOff: p === 3 ? 0 : 2, consecutiveSameShift: p === 3 ? 2 : 0 },
-      leave: Array.from({ length: days }, (_, d) => p === 5 && d >= 3 && d <= 6),
-    })),
-    minimum: [],
-    optimal: [],
-    preferences: [
-      { person: 2, day: 5, kind: 'day_off', shift: null },
-      { person: 4, day: 8, kind: 'shift_on', shift: 1 },
-    ],
-    weights: { ...DEFAULT_WEIGHTS },
-  };
-  const size = days * problem.shiftTypes.length * problem.skills.length;
-  problem.minimum = new Array<number>(size).fill(0);
-  problem.optimal = new Array<number>(size).fill(0);
-  for (let d = 0; d < days; d++) {
-    problem.minimum[coverageIndex(problem, d, 0, 0)] = 1;
-    problem.optimal[coverageIndex(problem, d, 0, 0)] = 1;
-    problem.minimum[coverageIndex(problem, d, 0, 1)] = 1;
-    problem.optimal[coverageIndex(problem, d, 0, 1)] = 2;
-    problem.minimum[coverageIndex(problem, d, 1, 1)] = 1;
-    problem.optimal[coverageIndex(problem, d, 1, 1)] = 1;
-  }
-  return problem;
-}
-
 function copy(roster: Roster): Roster {
   return { shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) };
-}
-
-/** A roster with every cell random: work (any shift type, any skill, even one the person lacks) or off. */
-function randomRoster(problem: RosterProblem, seed: number): Roster {
-  const random = seededRandom(seed);
-  const roster = emptyRoster(problem);
-  for (let cell = 0; cell < roster.shift.length; cell++) {
-    if (random.int(2) === 0) continue;
-    roster.shift[cell] = random.int(problem.shiftTypes.length);
-    roster.skill[cell] = random.int(problem.skills.length);
-  }
-  return roster;
-}
-
-/**
- * A copy of a problem with everything a person's score reads drawn at random: the first weekday and which days
- * make a weekend, carry-ins (consistent or not), contracts dropped or with complete weekends switched, leave,
- * and three preferences of any kind per person.
- */
-function randomVariant(base: RosterProblem, random: ReturnType<typeof seededRandom>): RosterProblem {
-  const problem: RosterProblem = structuredClone(base);
-  const S = problem.shiftTypes.length;
-  problem.firstWeekday = random.int(7);
-  problem.weekendDays = [[6, 0], [5], [5, 6, 0]][random.int(3)]!;
-  for (const [p, person] of problem.staff.entries()) {
-    person.carryIn = {
-      lastShift: random.int(3) === 0 ? null : random.int(S),
-      consecutiveWorkingDays: random.int(8),
-      consecutiveDaysOff: random.int(8),
-      consecutiveSameShift: random.int(8),
-    };
-    if (random.int(6) === 0) person.contract = null;
-    else if (person.contract) person.contract = { ...person.contract, completeWeekends: random.int(2) === 0 };
-    person.leave = person.leave.map(() => random.int(10) === 0);
-    for (let i = 0; i < 3; i++) {
-      const kind = (['day_off', 'shift_off', 'shift_on'] as const)[random.int(3)]!;
-      problem.preferences.push({ person: p, day: random.int(problem.days), kind, shift: kind === 'day_off' ? null : random.int(S) });
-    }
-  }
-  return problem;
 }
 
 /** A day drawn so that the first and the last day come up often. */
