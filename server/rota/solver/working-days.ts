@@ -1,0 +1,272 @@
+import { OFF, type RosterProblem, type Roster } from '../problem.js';
+import type { MoveSpace } from './move-space.js';
+
+/** A cell the plan may choose: neither pinned nor on leave. */
+export const FREE = -2;
+
+/**
+ * The roster problem with shift types left out: which days each person works, and with which skill. Coverage is
+ * summed over shift types per day and skill; a person's cost is what the evaluator charges for their working and
+ * resting runs, their total assignments, their weekends and their requests, none of which depends on the shift
+ * types. Requests against one shift type are left out (another shift type honours them), a request to work one
+ * counts as a request not to rest. Every roster costs at least as much as its working days do here.
+ */
+export interface DayProblem {
+  problem: RosterProblem;
+  days: number;
+  people: number;
+  skillCount: number;
+  /** Per cell: the skill of a frozen working cell, OFF for a frozen day off, FREE for a cell the plan chooses. */
+  fixed: Int16Array;
+  /** Per person: the skills they may work with. */
+  skillsOf: number[][];
+  /** Per cell: what working costs (a request for the day off) and what resting costs (a request to work). */
+  workCost: Float64Array;
+  restCost: Float64Array;
+  /** Per day: 1 on the first and on the last day of a weekend (a maximal run of weekend days of the period). */
+  weekendStarts: Uint8Array;
+  weekendEnds: Uint8Array;
+  inWeekend: Uint8Array;
+  /** Per (day, skill), at `day * skillCount + skill`: the requirements' minimum and optimum summed over shift types. */
+  minimum: Int32Array;
+  optimal: Int32Array;
+}
+
+export function dayProblem(space: MoveSpace, start: Roster): DayProblem {
+  const { problem, days, people, skillCount } = space;
+  const fixed = new Int16Array(people * days).fill(FREE);
+  for (let cell = 0; cell < fixed.length; cell++) {
+    if (space.frozen[cell]) fixed[cell] = start.shift[cell]! === OFF ? OFF : start.skill[cell]!;
+  }
+  const workCost = new Float64Array(people * days);
+  const restCost = new Float64Array(people * days);
+  const weight = problem.weights.preference;
+  for (const preference of problem.preferences) {
+    const cell = preference.person * days + preference.day;
+    if (preference.kind === 'day_off') workCost[cell]! += weight;
+    else if (preference.kind === 'shift_on') restCost[cell]! += weight;
+  }
+  const weekendDays = new Set(problem.weekendDays);
+  const inWeekend = Uint8Array.from({ length: days }, (_, d) => (weekendDays.has((problem.firstWeekday + d) % 7) ? 1 : 0));
+  const weekendStarts = Uint8Array.from(inWeekend, (w, d) => (w && (d === 0 || !inWeekend[d - 1]) ? 1 : 0));
+  const weekendEnds = Uint8Array.from(inWeekend, (w, d) => (w && (d === days - 1 || !inWeekend[d + 1]) ? 1 : 0));
+  const minimum = new Int32Array(days * skillCount);
+  const optimal = new Int32Array(days * skillCount);
+  const shifts = problem.shiftTypes.length;
+  for (let d = 0; d < days; d++) {
+    for (let s = 0; s < shifts; s++) {
+      for (let k = 0; k < skillCount; k++) {
+        const index = (d * shifts + s) * skillCount + k;
+        minimum[d * skillCount + k]! += problem.minimum[index]!;
+        optimal[d * skillCount + k]! += problem.optimal[index]!;
+      }
+    }
+  }
+  const skillsOf = problem.staff.map((person, p) => (space.assignable.length === 0 ? [] : person.skills.filter((k) => space.hasSkill[p * skillCount + k])));
+  return { problem, days, people, skillCount, fixed, skillsOf, workCost, restCost, weekendStarts, weekendEnds, inWeekend, minimum, optimal };
+}
+
+/**
+ * What person p's working days cost (1 = works): the evaluator's consecutive working days and days off (with the
+ * days carried in), total assignments, working and complete weekends, and the requests of `dayProblem`.
+ */
+export function patternCost(dp: DayProblem, p: number, work: Uint8Array): number {
+  const { problem, days } = dp;
+  const weights = problem.weights;
+  const base = p * days;
+  let cost = 0;
+  for (let d = 0; d < days; d++) cost += work[d] ? dp.workCost[base + d]! : dp.restCost[base + d]!;
+  const person = problem.staff[p]!;
+  const contract = person.contract;
+  if (!contract) return cost;
+  for (const kind of [1, 0]) {
+    const min = kind ? contract.minConsecutiveWorkingDays : contract.minConsecutiveDaysOff;
+    const max = kind ? contract.maxConsecutiveWorkingDays : contract.maxConsecutiveDaysOff;
+    const carried = kind ? person.carryIn.consecutiveWorkingDays : person.carryIn.consecutiveDaysOff;
+    const weight = kind ? weights.consecutive_working_days : weights.consecutive_days_off;
+    if (work[0] !== kind && carried > 0) cost += weight * Math.max(0, min - carried);
+    for (let start = 0; start < days; ) {
+      let end = start + 1;
+      while (end < days && work[end] === work[start]) end++;
+      if (work[start] === kind) {
+        const c = start === 0 ? carried : 0;
+        const length = c + end - start;
+        const over = Math.max(0, length - max) - Math.max(0, c - max);
+        cost += weight * (end === days ? over : over + Math.max(0, min - length));
+      }
+      start = end;
+    }
+  }
+  let assignments = 0;
+  for (let d = 0; d < days; d++) assignments += work[d]!;
+  cost += weights.total_assignments * (Math.max(0, contract.minAssignments - assignments) + Math.max(0, assignments - contract.maxAssignments));
+  let weekends = 0;
+  for (let d = 0; d < days; d++) {
+    if (!dp.weekendStarts[d]) continue;
+    let worked = 0;
+    let length = 0;
+    for (let e = d; e < days && dp.inWeekend[e]; e++) {
+      worked += work[e]!;
+      length++;
+      if (dp.weekendEnds[e]) break;
+    }
+    if (worked > 0) weekends++;
+    if (contract.completeWeekends && worked > 0 && worked < length) cost += weights.complete_weekend;
+  }
+  cost += weights.working_weekends * Math.max(0, weekends - contract.maxWorkingWeekends);
+  return cost;
+}
+
+/** Weekend states of the search below: no day of this weekend worked yet, every day so far worked, some of each. */
+const NONE = 0;
+const ALL = 1;
+const MIXED = 2;
+
+/**
+ * Scratch space of `cheapestPattern`, kept between calls: the cost of each state and the state each came from.
+ */
+export class PatternSearch {
+  private cost = new Float64Array(0);
+  private next = new Float64Array(0);
+  private back = new Int32Array(0);
+
+  /**
+   * Person p's cheapest working days when working day d also earns `gain[d]`: a shortest path over the days
+   * whose state is (working or not, length of the current run, assignments so far, working weekends so far, this
+   * weekend's state), each counter exact up to where the contract's charge stops depending on it. Writes the
+   * pattern into `work` and returns its cost, `patternCost` less the gains of the days worked.
+   */
+  cheapest(dp: DayProblem, p: number, gain: Float64Array, work: Uint8Array): number {
+    const { problem, days } = dp;
+    const base = p * days;
+    const canWork = dp.skillsOf[p]!.length > 0;
+    const person = problem.staff[p]!;
+    const contract = person.contract;
+    if (!contract) {
+      let total = 0;
+      for (let d = 0; d < days; d++) {
+        const fixed = dp.fixed[base + d]!;
+        const working = fixed === FREE ? canWork && dp.workCost[base + d]! - gain[d]! < dp.restCost[base + d]! : fixed !== OFF;
+        work[d] = working ? 1 : 0;
+        total += working ? dp.workCost[base + d]! - gain[d]! : dp.restCost[base + d]!;
+      }
+      return total;
+    }
+    const weights = problem.weights;
+    const limits = [
+      [contract.minConsecutiveDaysOff, contract.maxConsecutiveDaysOff, weights.consecutive_days_off],
+      [contract.minConsecutiveWorkingDays, contract.maxConsecutiveWorkingDays, weights.consecutive_working_days],
+    ] as const;
+    const cap = [Math.min(days, Math.max(limits[0][0], limits[0][1])), Math.min(days, Math.max(limits[1][0], limits[1][1]))];
+    const runs = Math.max(cap[0]!, cap[1]!) + 1;
+    const countCap = Math.min(days, Math.max(contract.minAssignments, contract.maxAssignments));
+    const counts = countCap + 1;
+    const weekendCap = Math.max(0, Math.min(days, contract.maxWorkingWeekends));
+    const weekendCounts = weekendCap + 1;
+    const size = 2 * runs * counts * weekendCounts * 3;
+    if (this.cost.length < size) {
+      this.cost = new Float64Array(size);
+      this.next = new Float64Array(size);
+    }
+    if (this.back.length < size * days) this.back = new Int32Array(size * days);
+    let cost = this.cost;
+    let next = this.next;
+    const back = this.back;
+    const index = (w: number, r: number, a: number, k: number, s: number): number => (((w * runs + r) * counts + a) * weekendCounts + k) * 3 + s;
+    cost.fill(Infinity, 0, size);
+    const carry = person.carryIn;
+    // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is judged for
+    // being too short (as the evaluator does, even when both were carried in).
+    const carried = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
+    const broken = [1, 0].map((other) => (carried[other]! > 0 ? limits[other]![2] * Math.max(0, limits[other]![0] - carried[other]!) : 0));
+    cost[0] = 0;
+    for (let d = 0; d < days; d++) {
+      next.fill(Infinity, 0, size);
+      const fixed = dp.fixed[base + d]!;
+      const weekendDay = dp.inWeekend[d] === 1;
+      const firstOfWeekend = dp.weekendStarts[d] === 1;
+      const lastOfWeekend = dp.weekendEnds[d] === 1;
+      const workHere = dp.workCost[base + d]! - gain[d]!;
+      const restHere = dp.restCost[base + d]!;
+      const backBase = d * size;
+      for (let w = 0; w < 2; w++) {
+        for (let r = 0; r < runs; r++) {
+          for (let a = 0; a < counts; a++) {
+            for (let k = 0; k < weekendCounts; k++) {
+              for (let s = 0; s < 3; s++) {
+                const from = index(w, r, a, k, s);
+                const here = cost[from]!;
+                if (here === Infinity) continue;
+                for (let nw = 0; nw < 2; nw++) {
+                  if (fixed === FREE ? nw === 1 && !canWork : (fixed === OFF) === (nw === 1)) continue;
+                  let c = here;
+                  let nr: number;
+                  if (d === 0) {
+                    nr = Math.min(carried[nw]! + 1, cap[nw]!);
+                    if (carried[nw]! + 1 > limits[nw]![1]) c += limits[nw]![2];
+                    c += broken[nw]!;
+                  } else if (nw === w) {
+                    nr = Math.min(r + 1, cap[w]!);
+                    if (r + 1 > limits[w]![1]) c += limits[w]![2];
+                  } else {
+                    if (r > 0) c += limits[w]![2] * Math.max(0, limits[w]![0] - r);
+                    nr = 1;
+                    if (1 > limits[nw]![1]) c += limits[nw]![2];
+                  }
+                  let na = a;
+                  if (nw === 1) {
+                    c += workHere;
+                    if (a + 1 > contract.maxAssignments) c += weights.total_assignments;
+                    na = Math.min(a + 1, countCap);
+                  } else {
+                    c += restHere;
+                  }
+                  let nk = k;
+                  let ns = NONE;
+                  if (weekendDay) {
+                    const state = firstOfWeekend ? NONE : s;
+                    const firstWorked = nw === 1 && state === NONE;
+                    ns = state === NONE ? (nw === 1 ? (firstOfWeekend ? ALL : MIXED) : NONE) : state === ALL ? (nw === 1 ? ALL : MIXED) : MIXED;
+                    if (firstWorked) {
+                      if (k + 1 > contract.maxWorkingWeekends) c += weights.working_weekends;
+                      nk = Math.min(k + 1, weekendCap);
+                    }
+                    if (lastOfWeekend) {
+                      if (contract.completeWeekends && ns === MIXED) c += weights.complete_weekend;
+                      ns = NONE;
+                    }
+                  }
+                  const to = index(nw, nr, na, nk, ns);
+                  if (c < next[to]!) {
+                    next[to] = c;
+                    back[backBase + to] = from;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+      const swap = cost;
+      cost = next;
+      next = swap;
+    }
+    let best = Infinity;
+    let bestState = -1;
+    for (let state = 0; state < size; state++) {
+      const here = cost[state]!;
+      if (here === Infinity) continue;
+      const a = Math.floor(state / (weekendCounts * 3)) % counts;
+      const total = here + weights.total_assignments * Math.max(0, contract.minAssignments - a);
+      if (total < best) {
+        best = total;
+        bestState = state;
+      }
+    }
+    for (let d = days - 1, state = bestState; d >= 0; d--) {
+      work[d] = Math.floor(state / (runs * counts * weekendCounts * 3));
+      state = back[d * size + state]!;
+    }
+    return best;
+  }
+}
