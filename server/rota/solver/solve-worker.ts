@@ -1,4 +1,5 @@
 // The worker thread's entry: the clock is read here, never inside the engine.
+import { loadHighs } from './load-highs.js';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +23,7 @@ const options: SolveOptions = {
 };
 if (data.maxMoves !== undefined) options.maxMoves = data.maxMoves;
 if (data.tuning !== undefined) options.tuning = data.tuning;
+if (data.planDays) options.highs = await loadHighs();
 const result = solve(data.input, options);
 port.postMessage({ type: 'done', result } satisfies SolveWorkerMessage, [result.roster.shift.buffer as ArrayBuffer, result.roster.skill.buffer as ArrayBuffer]);
 

@@ -1,8 +1,11 @@
+import type { Highs } from 'highs';
 import { compareScores, type Roster, type RosterProblem, type Score } from '../problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
-import { moveSpace } from './move-space.js';
+import { annealShiftTypes, layShiftTypes } from './lay-shifts.js';
+import { moveSpace, type MoveSpace } from './move-space.js';
 import { MOVES } from './moves.js';
-import { seededRandom } from './random.js';
+import { planWorkingDays } from './plan-days.js';
+import { seededRandom, type Random } from './random.js';
 import { SearchState } from './state.js';
 
 export interface SolveInput {
@@ -36,6 +39,12 @@ export interface SolveOptions {
   /** Called with the best score each time it improves (at most once per batch). */
   onImprove?(progress: SolveProgress): void;
   tuning?: Partial<Tuning>;
+  /**
+   * A linear programming solver (HiGHS): when given, the search starts from a plan of everyone's working days made by
+   * column generation (`planWorkingDays`), with shift types laid over it (`layShiftTypes`, `annealShiftTypes`),
+   * instead of from the greedy roster alone.
+   */
+  highs?: Highs;
 }
 
 export interface Tuning {
@@ -50,6 +59,11 @@ export interface Tuning {
    * the day lacks, a working run moved a few days, and a working run given one shift type.
    */
   mix: [number, number, number, number, number, number, number];
+  /** With a plan of working days: at most this share of the time for the plan, and this share for its shift types. */
+  planShare: number;
+  layerShare: number;
+  /** With a plan of working days: the annealing starts this cool, so that it keeps the plan's shape. */
+  plannedStartTemperature: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -59,6 +73,9 @@ export const DEFAULT_TUNING: Tuning = {
   movesPerBatch: 2000,
   maxBlock: 7,
   mix: [3, 1, 3, 2, 1, 2, 1],
+  planShare: 0.5,
+  layerShare: 0.1,
+  plannedStartTemperature: 3,
 };
 
 export interface SolveResult {
@@ -73,7 +90,8 @@ export interface SolveResult {
 /**
  * Greedy construction, then simulated annealing over change, block change, swap, block swap, run shift, run retype
  * and change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
- * annealing's cost, and the best roster is the lexicographic best). Pure: time and randomness come in.
+ * annealing's cost, and the best roster is the lexicographic best). Given `highs`, the annealing starts instead, and
+ * cooler, from a plan of working days with shift types laid over it (`planned`). Pure: time and randomness come in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
@@ -81,7 +99,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const start = options.now();
   const random = seededRandom(options.seed);
   const space = moveSpace(problem, input.pinned, tuning.maxBlock);
-  const state = new SearchState(problem, admissibleStart(space, input.initial), 4 * space.maxBlock);
+  let state = new SearchState(problem, admissibleStart(space, input.initial), 4 * space.maxBlock);
   constructGreedy(state, space, tuning.hardWeight);
 
   const best: Roster = { shift: Int16Array.from(state.roster.shift), skill: Int16Array.from(state.roster.skill) };
@@ -93,20 +111,41 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
     reported = bestScore;
     options.onImprove?.({ elapsedMs: options.now() - start, moves, hard: bestScore.hard, soft: bestScore.soft });
   };
+  const keepIfBest = (current: SearchState): boolean => {
+    if (compareScores(current.score(), bestScore) >= 0) return false;
+    bestScore = current.score();
+    best.shift.set(current.roster.shift);
+    best.skill.set(current.roster.skill);
+    return true;
+  };
   report(0);
+
+  let startTemperature = tuning.startTemperature;
+  let layerMoves = 0;
+  if (options.highs !== undefined && space.people > 0 && space.days > 0) {
+    ({ state, moves: layerMoves } = planned(state, space, random, options, options.highs, tuning, start));
+    startTemperature = tuning.plannedStartTemperature;
+    if (keepIfBest(state)) {
+      if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
+      report(layerMoves);
+    }
+  }
+  const annealStart = options.now();
 
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
-  const budgetMs = Math.max(1, options.deadline - start);
-  const cooling = Math.log(tuning.endTemperature / tuning.startTemperature);
+  const budgetMs = Math.max(1, options.deadline - annealStart);
+  const maxMoves = options.maxMoves === undefined ? undefined : Math.max(0, options.maxMoves - layerMoves);
+  const cooling = Math.log(tuning.endTemperature / startTemperature);
 
-  let done = 0;
+  let done = layerMoves;
+  let annealed = 0;
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
   // Nothing to move: the roster is what construction made of it.
   if (space.people === 0 || space.days === 0) return { roster: best, score: bestScore, moves: 0, stoppedBy: 'optimal', firstFeasibleMs };
-  let temperature = tuning.startTemperature;
+  let temperature = startTemperature;
   for (;;) {
-    const elapsed = options.now() - start;
+    const elapsed = options.now() - annealStart;
     if (bestScore.hard === 0 && bestScore.soft === 0) {
       stoppedBy = 'optimal';
       break;
@@ -115,13 +154,13 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       stoppedBy = 'aborted';
       break;
     }
-    if (options.maxMoves !== undefined && done >= options.maxMoves) {
+    if (maxMoves !== undefined && annealed >= maxMoves) {
       stoppedBy = 'moves';
       break;
     }
     if (elapsed >= budgetMs) break;
-    const progress = options.maxMoves !== undefined ? done / options.maxMoves : elapsed / budgetMs;
-    temperature = tuning.startTemperature * Math.exp(cooling * progress);
+    const progress = maxMoves !== undefined ? annealed / maxMoves : elapsed / budgetMs;
+    temperature = startTemperature * Math.exp(cooling * progress);
 
     let improved = false;
     for (let i = 0; i < tuning.movesPerBatch; i++) {
@@ -137,21 +176,46 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       const delta = state.deltaHard * tuning.hardWeight + state.deltaSoft;
       if (delta <= 0 || random.next() < Math.exp(-delta / temperature)) {
         state.commit();
-        if (state.hard < bestScore.hard || (state.hard === bestScore.hard && state.soft < bestScore.soft)) {
-          bestScore = state.score();
-          best.shift.set(state.roster.shift);
-          best.skill.set(state.roster.skill);
-          improved = true;
-        }
+        if (state.hard < bestScore.hard || (state.hard === bestScore.hard && state.soft < bestScore.soft)) improved = keepIfBest(state) || improved;
       } else {
         state.rollback();
       }
     }
     done += tuning.movesPerBatch;
+    annealed += tuning.movesPerBatch;
     if (improved) {
       if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
       report(done);
     }
   }
   return { roster: best, score: bestScore, moves: done, stoppedBy, firstFeasibleMs };
+}
+
+/**
+ * A roster built on a plan of working days, in place of the greedy one: the plan by column generation within
+ * `planShare` of the time, shift types laid over it day by day, then annealed over the kept days for `layerShare` of
+ * the time (or of the move budget). Returns its search state and the moves it made.
+ */
+function planned(state: SearchState, space: MoveSpace, random: Random, options: SolveOptions, highs: Highs, tuning: Tuning, start: number): { state: SearchState; moves: number } {
+  const budget = Math.max(1, options.deadline - start);
+  const plan = planWorkingDays(space, state.roster, highs, {
+    now: options.now,
+    deadline: start + tuning.planShare * budget,
+    hardWeight: tuning.hardWeight,
+    stopped: () => options.signal?.aborted === true,
+  });
+  const next = new SearchState(space.problem, layShiftTypes(space, state.roster, plan), 4 * space.maxBlock);
+  const layerStart = options.now();
+  const layerMs = Math.max(1, tuning.layerShare * budget);
+  const layerMoves = options.maxMoves === undefined ? 0 : Math.floor(tuning.layerShare * options.maxMoves);
+  const moves = annealShiftTypes(next, space, random, {
+    progress: (done) => {
+      if (options.signal?.aborted) return 1;
+      return options.maxMoves === undefined ? (options.now() - layerStart) / layerMs : done / Math.max(1, layerMoves);
+    },
+    startTemperature: 10,
+    endTemperature: 0.5,
+    hardWeight: tuning.hardWeight,
+  });
+  return { state: next, moves };
 }

@@ -15,6 +15,11 @@ export interface ThreadSolveOptions {
    * answer is the best of them. 1 by default.
    */
   threads?: number;
+  /**
+   * Which threads start from a plan of working days (`SolveOptions.highs`): the first only (by default; the others
+   * anneal from the greedy roster, so the answer is the better of both starts), all of them, or none.
+   */
+  planDays?: 'first' | 'all' | 'none';
 }
 
 /** What a worker thread is handed (structured-cloned; `stop` is shared). */
@@ -24,6 +29,8 @@ export interface SolveWorkerData {
   seed: number;
   maxMoves?: number;
   tuning?: Partial<Tuning>;
+  /** Whether this thread starts from a plan of working days. */
+  planDays: boolean;
   /** Set to 1 to stop: the search loop cannot read messages, so it polls this shared cell. */
   stop: Int32Array;
 }
@@ -57,7 +64,8 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
     if (threads > 1 && progress.hard === 0 && progress.soft === 0) stopAll();
   };
   const runs = Array.from({ length: threads }, (_, index) => {
-    const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, stop };
+    const planDays = options.planDays === 'all' || ((options.planDays ?? 'first') === 'first' && index === 0);
+    const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, planDays, stop };
     if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
     if (options.tuning !== undefined) data.tuning = options.tuning;
     // A thread that fails or exits without an answer stops the others.

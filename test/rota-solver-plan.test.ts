@@ -1,0 +1,209 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Highs } from 'highs';
+import { evaluate, personScore } from '../server/rota/evaluate.js';
+import { OFF, cellIndex, emptyRoster, type Preference, type Roster, type RosterProblem } from '../server/rota/problem.js';
+import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
+import { annealShiftTypes, layShiftTypes } from '../server/rota/solver/lay-shifts.js';
+import { loadHighs } from '../server/rota/solver/load-highs.js';
+import { moveSpace } from '../server/rota/solver/move-space.js';
+import { planCost, planWorkingDays } from '../server/rota/solver/plan-days.js';
+import { seededRandom } from '../server/rota/solver/random.js';
+import { solve } from '../server/rota/solver/solve.js';
+import { SearchState } from '../server/rota/solver/state.js';
+import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
+import { handMadeWard, n005w4, randomRoster, randomVariant } from './support/rota-problems.js';
+
+type Random = ReturnType<typeof seededRandom>;
+
+/**
+ * The same problem with shift types left out, for the evaluator: one shift type without run limits or forbidden
+ * successions; a request to work some shift type becomes one to work this one, a request against one is dropped.
+ */
+function daysOnly(problem: RosterProblem): RosterProblem {
+  const relaxed: RosterProblem = structuredClone(problem);
+  relaxed.shiftTypes = [{ id: 1, code: 'W', minutes: 480, endsNextDay: false, minConsecutive: 1, maxConsecutive: problem.days + 99, assignable: true }];
+  relaxed.forbiddenNext = [[false]];
+  relaxed.preferences = problem.preferences.flatMap((preference): Preference[] =>
+    preference.kind === 'shift_off' ? [] : [{ ...preference, shift: preference.kind === 'shift_on' ? 0 : null }],
+  );
+  for (const person of relaxed.staff) person.carryIn = { ...person.carryIn, lastShift: person.carryIn.lastShift === null ? null : 0 };
+  relaxed.minimum = new Array<number>(problem.days * problem.skills.length).fill(0);
+  relaxed.optimal = new Array<number>(problem.days * problem.skills.length).fill(0);
+  return relaxed;
+}
+
+/** A problem of `days` days (cut from the front of `base`), every cell free, for searches small enough to check by hand. */
+function shortVariant(base: RosterProblem, days: number, random: Random): RosterProblem {
+  const problem = randomVariant(base, random);
+  const shifts = problem.shiftTypes.length;
+  const skills = problem.skills.length;
+  problem.days = days;
+  problem.minimum = problem.minimum.slice(0, days * shifts * skills);
+  problem.optimal = problem.optimal.slice(0, days * shifts * skills);
+  problem.preferences = problem.preferences.filter((preference) => preference.day < days);
+  for (const person of problem.staff) {
+    person.leave = person.leave.slice(0, days);
+    if (person.contract) {
+      person.contract = {
+        ...person.contract,
+        minAssignments: random.int(days),
+        maxAssignments: random.int(days),
+        minConsecutiveWorkingDays: 1 + random.int(4),
+        maxConsecutiveWorkingDays: 1 + random.int(5),
+        minConsecutiveDaysOff: 1 + random.int(3),
+        maxConsecutiveDaysOff: 1 + random.int(4),
+        maxWorkingWeekends: random.int(3),
+      };
+    }
+  }
+  return problem;
+}
+
+function dayProblemOf(problem: RosterProblem, pinned?: Uint8Array, start?: Roster): DayProblem {
+  const space = moveSpace(problem, pinned, 7);
+  return dayProblem(space, admissibleStart(space, start ?? emptyRoster(problem)));
+}
+
+function pattern(days: number, bits: number): Uint8Array {
+  return Uint8Array.from({ length: days }, (_, d) => (bits >> d) & 1);
+}
+
+describe('the working-day patterns', () => {
+  it('cost what the evaluator charges for the same working days with shift types left out', () => {
+    const random = seededRandom(31);
+    let compared = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 40; round++) {
+        const problem = randomVariant(base, random);
+        const relaxed = daysOnly(problem);
+        const dp = dayProblemOf(problem);
+        for (let p = 0; p < problem.staff.length; p++) {
+          const work = Uint8Array.from({ length: problem.days }, () => random.int(2));
+          const roster = emptyRoster(relaxed);
+          for (let d = 0; d < problem.days; d++) {
+            if (!work[d]) continue;
+            roster.shift[cellIndex(relaxed, p, d)] = 0;
+            roster.skill[cellIndex(relaxed, p, d)] = problem.staff[p]!.skills[0] ?? 0;
+          }
+          const expected = personScore(relaxed, roster, p);
+          expect({ p, round, cost: patternCost(dp, p, work) }).toEqual({ p, round, cost: expected.soft });
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(40 * 5 + 40 * 8);
+  });
+
+  it('are searched exactly: the cheapest pattern is the one trying every pattern finds, gains and frozen days included', () => {
+    const random = seededRandom(32);
+    const search = new PatternSearch();
+    let searched = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 12; round++) {
+        const days = 6 + random.int(5);
+        const problem = shortVariant(base, days, random);
+        const pinned = new Uint8Array(problem.staff.length * days);
+        const start = randomRoster(problem, round);
+        for (let cell = 0; cell < pinned.length; cell++) if (random.int(8) === 0) pinned[cell] = 1;
+        const dp = dayProblemOf(problem, pinned, start);
+        for (let p = 0; p < problem.staff.length; p++) {
+          const gain = Float64Array.from({ length: days }, () => random.int(4) * 10 * random.next() * 3);
+          let best = Number.POSITIVE_INFINITY;
+          for (let bits = 0; bits < 1 << days; bits++) {
+            const work = pattern(days, bits);
+            let allowed = true;
+            for (let d = 0; d < days; d++) {
+              const fixed = dp.fixed[p * days + d]!;
+              if (fixed === FREE ? work[d] === 1 && dp.skillsOf[p]!.length === 0 : (fixed === OFF) === (work[d] === 1)) allowed = false;
+            }
+            if (!allowed) continue;
+            let value = patternCost(dp, p, work);
+            for (let d = 0; d < days; d++) if (work[d]) value -= gain[d]!;
+            best = Math.min(best, value);
+          }
+          const work = new Uint8Array(days);
+          const found = search.cheapest(dp, p, gain, work);
+          let value = patternCost(dp, p, work);
+          for (let d = 0; d < days; d++) if (work[d]) value -= gain[d]!;
+          expect({ round, p, found }).toEqual({ round, p, found: expect.closeTo(best, 6) });
+          expect(value).toBeCloseTo(found, 6);
+          searched++;
+        }
+      }
+    }
+    expect(searched).toBe(12 * 5 + 12 * 8);
+  });
+});
+
+describe('the plan of working days', () => {
+  let highs: Highs;
+  beforeAll(async () => {
+    highs = await loadHighs();
+  });
+
+  it('keeps frozen cells, works people only with their skills, and costs less than the greedy roster it starts from', () => {
+    const problem = n005w4();
+    const random = seededRandom(5);
+    const pinned = new Uint8Array(problem.staff.length * problem.days);
+    const initial = randomRoster(problem, 9);
+    for (let cell = 0; cell < pinned.length; cell++) if (random.int(10) === 0) pinned[cell] = 1;
+    for (let p = 0; p < problem.staff.length; p++) {
+      for (let d = 0; d < problem.days; d++) if (!pinned[cellIndex(problem, p, d)] && random.int(12) === 0) problem.staff[p]!.leave[d] = true;
+    }
+    const space = moveSpace(problem, pinned, 7);
+    const state = new SearchState(problem, admissibleStart(space, initial), 28);
+    constructGreedy(state, space, 1000);
+    const plan = planWorkingDays(space, state.roster, highs, { now: () => 0, deadline: 1, hardWeight: 1000 });
+
+    const dp = dayProblem(space, state.roster);
+    for (let p = 0; p < problem.staff.length; p++) {
+      for (let d = 0; d < problem.days; d++) {
+        const cell = cellIndex(problem, p, d);
+        if (pinned[cell]) expect([cell, plan[cell]]).toEqual([cell, state.roster.shift[cell] === OFF ? OFF : state.roster.skill[cell]]);
+        else if (problem.staff[p]!.leave[d]) expect([cell, plan[cell]]).toEqual([cell, OFF]);
+        else if (plan[cell] !== OFF) expect(problem.staff[p]!.skills).toContain(plan[cell]);
+      }
+    }
+    const greedy = state.roster.skill.map((k, cell) => (state.roster.shift[cell] === OFF ? OFF : k));
+    expect(planCost(dp, plan, 1000)).toBeLessThan(planCost(dp, greedy, 1000));
+  });
+
+  it('lays shift types over the planned days without changing which days anyone works', () => {
+    const problem = handMadeWard();
+    const space = moveSpace(problem, undefined, 7);
+    const start = admissibleStart(space, emptyRoster(problem));
+    const state = new SearchState(problem, start, 28);
+    constructGreedy(state, space, 1000);
+    const plan = planWorkingDays(space, state.roster, highs, { now: () => 0, deadline: 1, hardWeight: 1000 });
+    const laid = layShiftTypes(space, state.roster, plan);
+    const layered = new SearchState(problem, laid, 28);
+    annealShiftTypes(layered, space, seededRandom(3), { progress: (done) => done / 50_000, startTemperature: 10, endTemperature: 0.5, hardWeight: 1000 });
+    for (const roster of [laid, layered.roster]) {
+      for (let cell = 0; cell < plan.length; cell++) {
+        expect([cell, roster.shift[cell] === OFF]).toEqual([cell, plan[cell] === OFF]);
+        if (plan[cell] !== OFF) expect(problem.shiftTypes[roster.shift[cell]!]!.assignable).toBe(true);
+      }
+    }
+    expect(evaluate(problem, layered.roster).score).toEqual(layered.score());
+  });
+
+  it('starts the search on n005w4 and on a hand-made ward, which then finds rosters with no hard violation, pinned cells and leave kept', () => {
+    for (const problem of [n005w4(), handMadeWard()]) {
+      const pinned = new Uint8Array(problem.staff.length * problem.days);
+      const initial = emptyRoster(problem);
+      initial.shift[cellIndex(problem, 1, 3)] = 0;
+      initial.skill[cellIndex(problem, 1, 3)] = problem.staff[1]!.skills[0]!;
+      pinned[cellIndex(problem, 1, 3)] = 1;
+      pinned[cellIndex(problem, 2, 4)] = 1;
+      problem.staff[0]!.leave[6] = true;
+      const result = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 4, maxMoves: 60_000, highs });
+      expect(result.score.hard).toBe(0);
+      expect(evaluate(problem, result.roster).score).toEqual(result.score);
+      expect([result.roster.shift[cellIndex(problem, 1, 3)], result.roster.skill[cellIndex(problem, 1, 3)]]).toEqual([0, problem.staff[1]!.skills[0]]);
+      expect(result.roster.shift[cellIndex(problem, 2, 4)]).toBe(OFF);
+      expect(result.roster.shift[cellIndex(problem, 0, 6)]).toBe(OFF);
+      // The budget counts the moves over the plan's shift types too; a roster without any penalty ends the search.
+      expect(result.stoppedBy === 'optimal' ? result.score.soft : result.moves).toBe(result.stoppedBy === 'optimal' ? 0 : 60_000);
+    }
+  });
+});
