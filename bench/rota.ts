@@ -9,6 +9,7 @@
 //   --parallel N        instances solved at once (default 1)
 //   --threads N         threads per instance, one core each (default: the service's default, 2 on a machine of 2 cores or more)
 //   --seed N            the solver's seed (default 1)
+//   --plan first|all|none  which threads start from a plan of working days (default: first, as the service)
 //   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
 //   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
 //                       default 10, 0 skips it)
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
       threads: { type: 'string', default: String(DEFAULT_SOLVER_THREADS) },
       seed: { type: 'string', default: '1' },
       tuning: { type: 'string' },
+      plan: { type: 'string', default: 'first' },
       'latency-seconds': { type: 'string', default: '10' },
     },
   });
@@ -110,6 +112,8 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!(seconds > 0) || !Number.isFinite(seed)) throw new Error('--seconds takes a positive number, --seed an integer');
   const ids = pickInstances(values.weeks, values.instances);
+  const planDays = values.plan;
+  if (planDays !== 'first' && planDays !== 'all' && planDays !== 'none') throw new Error('--plan takes first, all or none');
   const tuning = values.tuning === undefined ? undefined : (JSON.parse(values.tuning) as Record<string, unknown>);
 
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
@@ -124,7 +128,7 @@ async function main(): Promise<void> {
       const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
       const result = await solveInThread(
         { problem: instance.problem, initial: emptyRoster(instance.problem) },
-        { timeLimitMs: seconds * 1000, seed, threads, ...(tuning === undefined ? {} : { tuning }) },
+        { timeLimitMs: seconds * 1000, seed, threads, planDays, ...(tuning === undefined ? {} : { tuning }) },
       );
       const [best, bound] = REFERENCES[id] ?? [Number.NaN, Number.NaN];
       const row: Row = { id, ...result.score, best, bound, firstFeasibleMs: result.firstFeasibleMs, moves: result.moves };
@@ -137,7 +141,8 @@ async function main(): Promise<void> {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpu}) · ` +
-      `${seconds} s per instance, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'} each, ${parallel} at a time` +
+      `${seconds} s per instance, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'} each, ` +
+      `${planDays === 'none' ? 'no plan of working days' : planDays === 'all' ? 'each from a plan of working days' : 'the first from a plan of working days'}, ${parallel} at a time` +
       `${tuning === undefined ? '' : `, tuning ${JSON.stringify(tuning)}`} · whole run ${Math.round((Date.now() - started) / 1000)} s`,
     '',
     '| instance | hard | soft | best known | lower bound | soft / best known | first roster without hard violation | moves |',
