@@ -206,4 +206,12 @@ describe('the plan of working days', () => {
       expect(result.stoppedBy === 'optimal' ? result.score.soft : result.moves).toBe(result.stoppedBy === 'optimal' ? 0 : 60_000);
     }
   });
+
+  it('makes exactly the moves of its budget, the moves over the planned shift types included', () => {
+    const problem = n005w4();
+    for (const maxMoves of [12_345, 999]) {
+      const result = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: 1, seed: 2, maxMoves, highs });
+      expect([maxMoves, result.stoppedBy, result.moves]).toEqual([maxMoves, 'moves', maxMoves]);
+    }
+  });
 });

@@ -61,6 +61,8 @@ export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array)
 export interface LayerSchedule {
   /** How far along the annealing is after `done` moves, from 0 to 1: it stops at 1 (asked every 1000 moves). */
   progress(done: number): number;
+  /** A budget of moves, never exceeded (the last batch is cut to it). */
+  maxMoves?: number;
   startTemperature: number;
   endTemperature: number;
   hardWeight: number;
@@ -76,11 +78,12 @@ export function annealShiftTypes(state: SearchState, space: MoveSpace, random: R
   const shift = state.roster.shift;
   const skill = state.roster.skill;
   const cooling = Math.log(schedule.endTemperature / schedule.startTemperature);
-  const batch = 1000;
   let done = 0;
   if (assignable.length === 0 || people === 0 || days === 0) return 0;
   for (let progress = schedule.progress(0); progress < 1; progress = schedule.progress(done)) {
     const temperature = schedule.startTemperature * Math.exp(cooling * progress);
+    const batch = Math.min(1000, (schedule.maxMoves ?? Number.POSITIVE_INFINITY) - done);
+    if (batch <= 0) break;
     for (let i = 0; i < batch; i++) {
       const p = random.int(people);
       const d = random.int(days);

@@ -163,7 +163,9 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
     temperature = startTemperature * Math.exp(cooling * progress);
 
     let improved = false;
-    for (let i = 0; i < tuning.movesPerBatch; i++) {
+    // The last batch of a move budget is cut to it, so that the budget is exact after the plan's shift types too.
+    const batch = maxMoves === undefined ? tuning.movesPerBatch : Math.min(tuning.movesPerBatch, maxMoves - annealed);
+    for (let i = 0; i < batch; i++) {
       const pick = random.next();
       let m = 0;
       while (pick >= cumulative[m]!) m++;
@@ -181,8 +183,8 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
         state.rollback();
       }
     }
-    done += tuning.movesPerBatch;
-    annealed += tuning.movesPerBatch;
+    done += batch;
+    annealed += batch;
     if (improved) {
       if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
       report(done);
@@ -213,6 +215,7 @@ function planned(state: SearchState, space: MoveSpace, random: Random, options: 
       if (options.signal?.aborted) return 1;
       return options.maxMoves === undefined ? (options.now() - layerStart) / layerMs : done / Math.max(1, layerMoves);
     },
+    ...(options.maxMoves === undefined ? {} : { maxMoves: layerMoves }),
     startTemperature: 10,
     endTemperature: 0.5,
     hardWeight: tuning.hardWeight,
