@@ -112,14 +112,14 @@ function buildTables(problem: RosterProblem): Tables {
  * too long by the days over `max` not already charged in the carried period; too short only when it closes
  * before the period's end (a run open on the last day may go on in the next period).
  */
-function runCost(k: number, c: number, open: boolean, min: number, max: number): number {
+export function runCost(k: number, c: number, open: boolean, min: number, max: number): number {
   const length = c + k;
   const over = Math.max(0, length - max) - Math.max(0, c - max);
   return open ? over : over + Math.max(0, min - length);
 }
 
 /** A carried run of c days that day 0 breaks: judged only for being too short. */
-function brokenCarryCost(c: number, min: number): number {
+export function brokenCarryCost(c: number, min: number): number {
   return c > 0 ? Math.max(0, min - c) : 0;
 }
 

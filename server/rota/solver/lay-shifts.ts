@@ -1,4 +1,5 @@
-import { OFF, type Roster } from '../problem.js';
+import { coverageCounts } from '../evaluate.js';
+import { OFF, coverageIndex, type Roster } from '../problem.js';
 import type { MoveSpace } from './move-space.js';
 import type { Random } from './random.js';
 import { SearchState } from './state.js';
@@ -11,16 +12,12 @@ import { SearchState } from './state.js';
  */
 export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array): Roster {
   const { problem, days, people } = space;
-  const roster: Roster = { shift: Int16Array.from(start.shift), skill: Int16Array.from(start.skill) };
-  const shifts = problem.shiftTypes.length;
-  const skills = space.skillCount;
-  const covered = new Int32Array(days * shifts * skills);
-  for (let p = 0; p < people; p++) {
-    for (let d = 0; d < days; d++) {
-      const cell = p * days + d;
-      if (space.frozen[cell] && roster.shift[cell]! !== OFF && roster.skill[cell]! >= 0) covered[(d * shifts + roster.shift[cell]!) * skills + roster.skill[cell]!]!++;
-    }
-  }
+  // Only the frozen cells are kept; the others are laid below.
+  const roster: Roster = {
+    shift: Int16Array.from(start.shift, (shift, cell) => (space.frozen[cell] ? shift : OFF)),
+    skill: Int16Array.from(start.skill, (skill, cell) => (space.frozen[cell] ? skill : OFF)),
+  };
+  const covered = coverageCounts(problem, roster);
   const order: number[] = [];
   for (let d = 0; d < days; d++) {
     const previous = (p: number): number => (d === 0 ? (problem.staff[p]!.carryIn.lastShift ?? OFF) : roster.shift[p * days + d - 1]!);
@@ -31,15 +28,13 @@ export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array)
     for (const p of order) {
       const cell = p * days + d;
       const skill = plan[cell]!;
-      roster.shift[cell] = OFF;
-      roster.skill[cell] = OFF;
       if (skill === OFF) continue;
       const before = previous(p);
       let best = OFF;
       let bestValue = Number.NEGATIVE_INFINITY;
       for (const s of space.assignable) {
         if (before !== OFF && problem.forbiddenNext[before]![s]) continue;
-        const index = (d * shifts + s) * skills + skill;
+        const index = coverageIndex(problem, d, s, skill);
         let value = 0;
         if (covered[index]! < problem.minimum[index]!) value += 1000;
         if (covered[index]! < problem.optimal[index]!) value += problem.weights.coverage_optimal;
@@ -52,7 +47,7 @@ export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array)
       if (best === OFF) continue;
       roster.shift[cell] = best;
       roster.skill[cell] = skill;
-      covered[(d * shifts + best) * skills + skill]!++;
+      covered[coverageIndex(problem, d, best, skill)]!++;
     }
   }
   return roster;

@@ -1,4 +1,5 @@
-import { OFF, type RosterProblem, type Roster } from '../problem.js';
+import { brokenCarryCost, runCost } from '../evaluate.js';
+import { OFF, coverageIndex, type RosterProblem, type Roster } from '../problem.js';
 import type { MoveSpace } from './move-space.js';
 
 /** A cell the plan may choose: neither pinned nor on leave. */
@@ -52,13 +53,11 @@ export function dayProblem(space: MoveSpace, start: Roster): DayProblem {
   const weekendEnds = Uint8Array.from(inWeekend, (w, d) => (w && (d === days - 1 || !inWeekend[d + 1]) ? 1 : 0));
   const minimum = new Int32Array(days * skillCount);
   const optimal = new Int32Array(days * skillCount);
-  const shifts = problem.shiftTypes.length;
   for (let d = 0; d < days; d++) {
-    for (let s = 0; s < shifts; s++) {
+    for (let s = 0; s < problem.shiftTypes.length; s++) {
       for (let k = 0; k < skillCount; k++) {
-        const index = (d * shifts + s) * skillCount + k;
-        minimum[d * skillCount + k]! += problem.minimum[index]!;
-        optimal[d * skillCount + k]! += problem.optimal[index]!;
+        minimum[d * skillCount + k]! += problem.minimum[coverageIndex(problem, d, s, k)]!;
+        optimal[d * skillCount + k]! += problem.optimal[coverageIndex(problem, d, s, k)]!;
       }
     }
   }
@@ -84,16 +83,11 @@ export function patternCost(dp: DayProblem, p: number, work: Uint8Array): number
     const max = kind ? contract.maxConsecutiveWorkingDays : contract.maxConsecutiveDaysOff;
     const carried = kind ? person.carryIn.consecutiveWorkingDays : person.carryIn.consecutiveDaysOff;
     const weight = kind ? weights.consecutive_working_days : weights.consecutive_days_off;
-    if (work[0] !== kind && carried > 0) cost += weight * Math.max(0, min - carried);
+    if (work[0] !== kind) cost += weight * brokenCarryCost(carried, min);
     for (let start = 0; start < days; ) {
       let end = start + 1;
       while (end < days && work[end] === work[start]) end++;
-      if (work[start] === kind) {
-        const c = start === 0 ? carried : 0;
-        const length = c + end - start;
-        const over = Math.max(0, length - max) - Math.max(0, c - max);
-        cost += weight * (end === days ? over : over + Math.max(0, min - length));
-      }
+      if (work[start] === kind) cost += weight * runCost(end - start, start === 0 ? carried : 0, end === days, min, max);
       start = end;
     }
   }
@@ -178,7 +172,7 @@ export class PatternSearch {
     // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is judged for
     // being too short (as the evaluator does, even when both were carried in).
     const carried = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
-    const broken = [1, 0].map((other) => (carried[other]! > 0 ? limits[other]![2] * Math.max(0, limits[other]![0] - carried[other]!) : 0));
+    const broken = [1, 0].map((other) => limits[other]![2] * brokenCarryCost(carried[other]!, limits[other]![0]));
     cost[0] = 0;
     for (let d = 0; d < days; d++) {
       next.fill(Infinity, 0, size);
