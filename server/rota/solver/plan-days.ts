@@ -42,8 +42,8 @@ export function planWorkingDays(space: MoveSpace, start: Roster, highs: Highs, o
   const model = highs.createModel();
   try {
     model.options.set({ output_flag: false });
-    const plan = new Master(dp, highs, model, options).plan(start);
     const kept = Int16Array.from(start.skill, (skill, cell) => (start.shift[cell] === OFF ? OFF : skill));
+    const plan = new Master(dp, highs, model, options).plan(kept);
     return planCost(dp, plan, options.hardWeight) <= planCost(dp, kept, options.hardWeight) ? plan : kept;
   } finally {
     model.dispose();
@@ -54,8 +54,7 @@ class Master {
   private readonly columns: Column[] = [];
   private readonly optimalRow: Int32Array;
   private readonly minimumRow: Int32Array;
-  private readonly fixed: Uint8Array;
-  /** Per person: the index of the column fixed for them. */
+  /** Per person: the index of the column fixed for them, -1 while open. */
   private readonly chosen: Int32Array;
   private readonly search = new PatternSearch();
   private readonly gain: Float64Array;
@@ -70,7 +69,6 @@ class Master {
     private readonly options: PlanDaysOptions,
   ) {
     const { people, days, skillCount } = dp;
-    this.fixed = new Uint8Array(people);
     this.chosen = new Int32Array(people).fill(-1);
     this.gain = new Float64Array(days);
     this.gainSkill = new Int16Array(days);
@@ -94,20 +92,17 @@ class Master {
     }
   }
 
-  plan(start: Roster): Int16Array {
+  /** `start`: each cell's skill, or `OFF`, of the rows the master starts from. */
+  plan(start: Int16Array): Int16Array {
     const { dp } = this;
-    for (let p = 0; p < dp.people; p++) {
-      const skill = start.skill.slice(p * dp.days, (p + 1) * dp.days);
-      for (let d = 0; d < dp.days; d++) if (start.shift[p * dp.days + d] === OFF) skill[d] = OFF;
-      this.addColumn(p, skill);
-    }
+    for (let p = 0; p < dp.people; p++) this.addColumn(p, start.slice(p * dp.days, (p + 1) * dp.days));
     this.generate(Number.POSITIVE_INFINITY);
-    while (this.fixed.includes(0)) {
+    while (this.chosen.includes(-1)) {
       const value = this.solve();
       const late = this.late();
       const best = new Array<Column | null>(dp.people).fill(null);
       for (const column of this.columns) {
-        if (this.fixed[column.person]) continue;
+        if (this.chosen[column.person]! >= 0) continue;
         const current = best[column.person];
         if (current === null || current === undefined || value[column.index]! > value[current.index]!) best[column.person] = column;
       }
@@ -133,7 +128,6 @@ class Master {
   }
 
   private fix(column: Column): void {
-    this.fixed[column.person] = 1;
     this.chosen[column.person] = column.index;
     this.model.changeColBounds(column.index, 1, 1);
   }
@@ -156,7 +150,7 @@ class Master {
       const dual = this.model.getSolution().rowDual;
       let added = 0;
       for (let p = 0; p < dp.people; p++) {
-        if (this.fixed[p]) continue;
+        if (this.chosen[p]! >= 0) continue;
         this.price(p, dual);
         const reduced = this.search.cheapest(dp, p, this.gain, this.work) - dual[p]!;
         if (reduced > -EPSILON) continue;
@@ -215,7 +209,6 @@ class Master {
     this.columns.push({ person, skill, index: this.count++ });
   }
 }
-
 
 /**
  * What a plan costs in the relaxation: its people's patterns (`patternCost`) and its summed coverage left under the

@@ -135,11 +135,9 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
   const budgetMs = Math.max(1, options.deadline - annealStart);
-  const maxMoves = options.maxMoves === undefined ? undefined : Math.max(0, options.maxMoves - layerMoves);
   const cooling = Math.log(tuning.endTemperature / startTemperature);
 
   let done = layerMoves;
-  let annealed = 0;
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
   // Nothing to move: the roster is what construction made of it.
   if (space.people === 0 || space.days === 0) return { roster: best, score: bestScore, moves: 0, stoppedBy: 'optimal', firstFeasibleMs };
@@ -154,17 +152,17 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       stoppedBy = 'aborted';
       break;
     }
-    if (maxMoves !== undefined && annealed >= maxMoves) {
+    if (options.maxMoves !== undefined && done >= options.maxMoves) {
       stoppedBy = 'moves';
       break;
     }
     if (elapsed >= budgetMs) break;
-    const progress = maxMoves !== undefined ? annealed / maxMoves : elapsed / budgetMs;
+    const progress = options.maxMoves !== undefined ? (done - layerMoves) / Math.max(1, options.maxMoves - layerMoves) : elapsed / budgetMs;
     temperature = startTemperature * Math.exp(cooling * progress);
 
     let improved = false;
     // The last batch of a move budget is cut to it, so that the budget is exact after the plan's shift types too.
-    const batch = maxMoves === undefined ? tuning.movesPerBatch : Math.min(tuning.movesPerBatch, maxMoves - annealed);
+    const batch = options.maxMoves === undefined ? tuning.movesPerBatch : Math.min(tuning.movesPerBatch, options.maxMoves - done);
     for (let i = 0; i < batch; i++) {
       const pick = random.next();
       let m = 0;
@@ -184,7 +182,6 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       }
     }
     done += batch;
-    annealed += batch;
     if (improved) {
       if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
       report(done);
