@@ -2,6 +2,10 @@ import { brokenCarryCost, runCost } from '../evaluate.js';
 import { OFF, coverageIndex, type RosterProblem, type Roster } from '../problem.js';
 import type { MoveSpace } from './move-space.js';
 
+// Module bindings, not global lookups, in the hot loops (a test runner's sandboxed globals are slow to look up).
+const { min, max, floor } = Math;
+const INFINITY = Number.POSITIVE_INFINITY;
+
 /** A cell the plan may choose: neither pinned nor on leave. */
 export const FREE = -2;
 
@@ -79,21 +83,21 @@ export function patternCost(dp: DayProblem, p: number, work: Uint8Array): number
   const contract = person.contract;
   if (!contract) return cost;
   for (const kind of [1, 0]) {
-    const min = kind ? contract.minConsecutiveWorkingDays : contract.minConsecutiveDaysOff;
-    const max = kind ? contract.maxConsecutiveWorkingDays : contract.maxConsecutiveDaysOff;
+    const least = kind ? contract.minConsecutiveWorkingDays : contract.minConsecutiveDaysOff;
+    const most = kind ? contract.maxConsecutiveWorkingDays : contract.maxConsecutiveDaysOff;
     const carried = kind ? person.carryIn.consecutiveWorkingDays : person.carryIn.consecutiveDaysOff;
     const weight = kind ? weights.consecutive_working_days : weights.consecutive_days_off;
-    if (work[0] !== kind) cost += weight * brokenCarryCost(carried, min);
+    if (work[0] !== kind) cost += weight * brokenCarryCost(carried, least);
     for (let start = 0; start < days; ) {
       let end = start + 1;
       while (end < days && work[end] === work[start]) end++;
-      if (work[start] === kind) cost += weight * runCost(end - start, start === 0 ? carried : 0, end === days, min, max);
+      if (work[start] === kind) cost += weight * runCost(end - start, start === 0 ? carried : 0, end === days, least, most);
       start = end;
     }
   }
   let assignments = 0;
   for (let d = 0; d < days; d++) assignments += work[d]!;
-  cost += weights.total_assignments * (Math.max(0, contract.minAssignments - assignments) + Math.max(0, assignments - contract.maxAssignments));
+  cost += weights.total_assignments * (max(0, contract.minAssignments - assignments) + max(0, assignments - contract.maxAssignments));
   let weekends = 0;
   for (let d = 0; d < days; d++) {
     if (!dp.weekendStarts[d]) continue;
@@ -107,7 +111,7 @@ export function patternCost(dp: DayProblem, p: number, work: Uint8Array): number
     if (worked > 0) weekends++;
     if (contract.completeWeekends && worked > 0 && worked < length) cost += weights.complete_weekend;
   }
-  cost += weights.working_weekends * Math.max(0, weekends - contract.maxWorkingWeekends);
+  cost += weights.working_weekends * max(0, weekends - contract.maxWorkingWeekends);
   return cost;
 }
 
@@ -117,12 +121,25 @@ const ALL = 1;
 const MIXED = 2;
 
 /**
- * Scratch space of `cheapestPattern`, kept between calls: the cost of each state and the state each came from.
+ * Scratch space of a shortest path over the days, kept between searches and grown as needed: the cost of each state
+ * today and tomorrow, and per day the state each came from.
  */
-export class PatternSearch {
-  private cost = new Float64Array(0);
-  private next = new Float64Array(0);
-  private back = new Int32Array(0);
+export class PathBuffers {
+  protected cost = new Float64Array(0);
+  protected next = new Float64Array(0);
+  protected back = new Int32Array(0);
+
+  protected ensure(size: number, days: number): void {
+    if (this.cost.length < size) {
+      this.cost = new Float64Array(size);
+      this.next = new Float64Array(size);
+    }
+    if (this.back.length < size * days) this.back = new Int32Array(size * days);
+  }
+}
+
+/** The search for one person's cheapest working days (`cheapest`), with its scratch space kept between calls. */
+export class PatternSearch extends PathBuffers {
 
   /**
    * Person p's cheapest working days when working day d also earns `gain[d]`: a shortest path over the days
@@ -151,31 +168,28 @@ export class PatternSearch {
       [contract.minConsecutiveDaysOff, contract.maxConsecutiveDaysOff, weights.consecutive_days_off],
       [contract.minConsecutiveWorkingDays, contract.maxConsecutiveWorkingDays, weights.consecutive_working_days],
     ] as const;
-    const cap = [Math.min(days, Math.max(limits[0][0], limits[0][1])), Math.min(days, Math.max(limits[1][0], limits[1][1]))];
-    const runs = Math.max(cap[0]!, cap[1]!) + 1;
-    const countCap = Math.min(days, Math.max(contract.minAssignments, contract.maxAssignments));
+    const cap = [min(days, max(limits[0][0], limits[0][1])), min(days, max(limits[1][0], limits[1][1]))];
+    const runs = max(cap[0]!, cap[1]!) + 1;
+    const countCap = min(days, max(contract.minAssignments, contract.maxAssignments));
     const counts = countCap + 1;
-    const weekendCap = Math.max(0, Math.min(days, contract.maxWorkingWeekends));
+    const weekendCap = max(0, min(days, contract.maxWorkingWeekends));
     const weekendCounts = weekendCap + 1;
     const size = 2 * runs * counts * weekendCounts * 3;
-    if (this.cost.length < size) {
-      this.cost = new Float64Array(size);
-      this.next = new Float64Array(size);
-    }
-    if (this.back.length < size * days) this.back = new Int32Array(size * days);
+    this.ensure(size, days);
     let cost = this.cost;
     let next = this.next;
     const back = this.back;
     const index = (w: number, r: number, a: number, k: number, s: number): number => (((w * runs + r) * counts + a) * weekendCounts + k) * 3 + s;
-    cost.fill(Infinity, 0, size);
+    cost.fill(INFINITY, 0, size);
     const carry = person.carryIn;
     // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is judged for
     // being too short (as the evaluator does, even when both were carried in).
     const carried = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
     const broken = [1, 0].map((other) => limits[other]![2] * brokenCarryCost(carried[other]!, limits[other]![0]));
     cost[0] = 0;
+    let weekendsBefore = 0;
     for (let d = 0; d < days; d++) {
-      next.fill(Infinity, 0, size);
+      next.fill(INFINITY, 0, size);
       const fixed = dp.fixed[base + d]!;
       const weekendDay = dp.inWeekend[d] === 1;
       const firstOfWeekend = dp.weekendStarts[d] === 1;
@@ -183,27 +197,32 @@ export class PatternSearch {
       const workHere = dp.workCost[base + d]! - gain[d]!;
       const restHere = dp.restCost[base + d]!;
       const backBase = d * size;
+      // Only reachable states are visited: at most d assignments and one weekend per weekend begun so far, and a
+      // weekend's state only inside a weekend.
+      const aTop = min(d, countCap);
+      const kTop = min(weekendsBefore, weekendCap);
+      const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? 2 : 0;
       for (let w = 0; w < 2; w++) {
         for (let r = 0; r < runs; r++) {
-          for (let a = 0; a < counts; a++) {
-            for (let k = 0; k < weekendCounts; k++) {
-              for (let s = 0; s < 3; s++) {
+          for (let a = 0; a <= aTop; a++) {
+            for (let k = 0; k <= kTop; k++) {
+              for (let s = 0; s <= sTop; s++) {
                 const from = index(w, r, a, k, s);
                 const here = cost[from]!;
-                if (here === Infinity) continue;
+                if (here === INFINITY) continue;
                 for (let nw = 0; nw < 2; nw++) {
                   if (fixed === FREE ? nw === 1 && !canWork : (fixed === OFF) === (nw === 1)) continue;
                   let c = here;
                   let nr: number;
                   if (d === 0) {
-                    nr = Math.min(carried[nw]! + 1, cap[nw]!);
+                    nr = min(carried[nw]! + 1, cap[nw]!);
                     if (carried[nw]! + 1 > limits[nw]![1]) c += limits[nw]![2];
                     c += broken[nw]!;
                   } else if (nw === w) {
-                    nr = Math.min(r + 1, cap[w]!);
+                    nr = min(r + 1, cap[w]!);
                     if (r + 1 > limits[w]![1]) c += limits[w]![2];
                   } else {
-                    if (r > 0) c += limits[w]![2] * Math.max(0, limits[w]![0] - r);
+                    if (r > 0) c += limits[w]![2] * max(0, limits[w]![0] - r);
                     nr = 1;
                     if (1 > limits[nw]![1]) c += limits[nw]![2];
                   }
@@ -211,7 +230,7 @@ export class PatternSearch {
                   if (nw === 1) {
                     c += workHere;
                     if (a + 1 > contract.maxAssignments) c += weights.total_assignments;
-                    na = Math.min(a + 1, countCap);
+                    na = min(a + 1, countCap);
                   } else {
                     c += restHere;
                   }
@@ -223,7 +242,7 @@ export class PatternSearch {
                     ns = state === NONE ? (nw === 1 ? (firstOfWeekend ? ALL : MIXED) : NONE) : state === ALL ? (nw === 1 ? ALL : MIXED) : MIXED;
                     if (firstWorked) {
                       if (k + 1 > contract.maxWorkingWeekends) c += weights.working_weekends;
-                      nk = Math.min(k + 1, weekendCap);
+                      nk = min(k + 1, weekendCap);
                     }
                     if (lastOfWeekend) {
                       if (contract.completeWeekends && ns === MIXED) c += weights.complete_weekend;
@@ -241,24 +260,25 @@ export class PatternSearch {
           }
         }
       }
+      if (firstOfWeekend) weekendsBefore++;
       const swap = cost;
       cost = next;
       next = swap;
     }
-    let best = Infinity;
+    let best = INFINITY;
     let bestState = -1;
     for (let state = 0; state < size; state++) {
       const here = cost[state]!;
-      if (here === Infinity) continue;
-      const a = Math.floor(state / (weekendCounts * 3)) % counts;
-      const total = here + weights.total_assignments * Math.max(0, contract.minAssignments - a);
+      if (here === INFINITY) continue;
+      const a = floor(state / (weekendCounts * 3)) % counts;
+      const total = here + weights.total_assignments * max(0, contract.minAssignments - a);
       if (total < best) {
         best = total;
         bestState = state;
       }
     }
     for (let d = days - 1, state = bestState; d >= 0; d--) {
-      work[d] = Math.floor(state / (runs * counts * weekendCounts * 3));
+      work[d] = floor(state / (runs * counts * weekendCounts * 3));
       state = back[d * size + state]!;
     }
     return best;
