@@ -1,0 +1,256 @@
+import type { Highs, Model } from 'highs';
+
+export interface MasterOptions {
+  /** Milliseconds on any monotonic scale. */
+  now(): number;
+  /** When the choice must be made: past it, every person still open takes their likeliest column at once. */
+  deadline: number;
+  /** What a requirement's minimum left unmet weighs (the search's hard weight). */
+  hardWeight: number;
+  /** True when the solve was stopped: the choice is then finished as at its deadline. */
+  stopped?(): boolean;
+}
+
+/**
+ * What the master problem chooses from: for each person one column (a row of their days), columns covering
+ * requirements with a minimum and an optimum each.
+ */
+export interface ColumnSource<Column> {
+  people: number;
+  /** Per requirement: how many it needs at least, and how many it should have. */
+  minimum: ArrayLike<number>;
+  optimal: ArrayLike<number>;
+  /** What each requirement left under its optimum costs. */
+  optimalWeight: number;
+  cost(person: number, column: Column): number;
+  /** The requirements a column covers, once for each cell that covers them. */
+  covers(person: number, column: Column): number[];
+  /**
+   * Person p's cheapest column when covering requirement i earns `price[i]`: the column and its cost less what it
+   * earns (Infinity when the person has none).
+   */
+  cheapest(person: number, price: Float64Array): { column: Column; value: number };
+}
+
+/** Column generation stops on a pass whose best column saves less than this. */
+const EPSILON = 1e-6;
+/**
+ * It also stops once the relaxation's value is this close (relatively) to the Lagrangian bound of the pass: what is left
+ * to gain is then less than the rounding will cost anyway.
+ */
+const GAP = 0.002;
+/** How much of the best prices so far the smoothed prices keep. */
+const SMOOTHING = 0.7;
+/** A column at least this much chosen in the relaxation is fixed while diving. */
+const FIX_AT = 0.6;
+/** Passes of pricing after each fixing while diving. */
+const DIVE_PASSES = 15;
+
+/**
+ * One column per person, by column generation: a linear master problem (HiGHS) chooses a convex mix of columns per
+ * person so that the requirements are covered at least cost (a requirement's shortfall under its optimum costs
+ * `optimalWeight`, under its minimum `hardWeight`), and each person's pricing (`cheapest`) adds the column whose cost
+ * less what it earns at the master's dual prices is lowest, until none saves anything. The relaxation is then rounded
+ * by diving: columns chosen at least `FIX_AT` are fixed (else the most chosen one), new columns are priced for the
+ * others, until everyone has one. `start`: a first column per person. Returns the column chosen for each person.
+ */
+export function chooseColumns<Column>(source: ColumnSource<Column>, start: Column[], highs: Highs, options: MasterOptions): Column[] {
+  const model = highs.createModel();
+  try {
+    model.options.set({ output_flag: false, simplex_strategy: 4 });
+    return new Master(source, highs, model, options).choose(start);
+  } finally {
+    model.dispose();
+  }
+}
+
+interface Entry<Column> {
+  person: number;
+  column: Column;
+  cost: number;
+  covers: number[];
+  /** The master's column. */
+  index: number;
+}
+
+class Master<Column> {
+  private readonly entries: Entry<Column>[] = [];
+  private readonly optimalRow: Int32Array;
+  private readonly minimumRow: Int32Array;
+  /** Per person: the index of the column fixed for them, -1 while open. */
+  private readonly chosen: Int32Array;
+  private readonly price: Float64Array;
+  /** Per row of the master: the least it needs (1 for a person's row). */
+  private readonly lower: number[] = [];
+  /** Per column of the master: its entry, or -1 for a slack. */
+  private readonly entryOf: number[] = [];
+  private count = 0;
+
+  constructor(
+    private readonly source: ColumnSource<Column>,
+    private readonly highs: Highs,
+    private readonly model: Model,
+    private readonly options: MasterOptions,
+  ) {
+    const { people, minimum, optimal } = source;
+    this.chosen = new Int32Array(people).fill(-1);
+    this.price = new Float64Array(minimum.length);
+    for (let p = 0; p < people; p++) {
+      model.addRow(1, 1, { indices: [], values: [] });
+      this.lower.push(1);
+    }
+    let rows = people;
+    this.optimalRow = new Int32Array(minimum.length).fill(-1);
+    this.minimumRow = new Int32Array(minimum.length).fill(-1);
+    for (let i = 0; i < minimum.length; i++) {
+      if (optimal[i]! > 0) {
+        this.optimalRow[i] = rows++;
+        model.addRow(optimal[i]!, highs.infinity, { indices: [], values: [] });
+        this.lower.push(optimal[i]!);
+        this.addSlack(source.optimalWeight, this.optimalRow[i]!);
+      }
+      if (minimum[i]! > 0) {
+        this.minimumRow[i] = rows++;
+        model.addRow(minimum[i]!, highs.infinity, { indices: [], values: [] });
+        this.lower.push(minimum[i]!);
+        this.addSlack(options.hardWeight, this.minimumRow[i]!);
+      }
+    }
+  }
+
+  choose(start: Column[]): Column[] {
+    const { people } = this.source;
+    for (let p = 0; p < people; p++) this.addColumn(p, start[p]!);
+    this.generate(Number.POSITIVE_INFINITY);
+    while (this.chosen.includes(-1)) {
+      const value = this.solve();
+      const late = this.late();
+      const best = new Array<Entry<Column> | null>(people).fill(null);
+      for (const entry of this.entries) {
+        if (this.chosen[entry.person]! >= 0) continue;
+        const current = best[entry.person];
+        if (current === null || current === undefined || value[entry.index]! > value[current.index]!) best[entry.person] = entry;
+      }
+      let fixedNow = 0;
+      let likeliest: Entry<Column> | null = null;
+      for (const entry of best) {
+        if (entry === null) continue;
+        if (late || value[entry.index]! >= FIX_AT) {
+          this.fix(entry);
+          fixedNow++;
+        } else if (likeliest === null || value[entry.index]! > value[likeliest.index]!) {
+          likeliest = entry;
+        }
+      }
+      if (fixedNow === 0 && likeliest !== null) this.fix(likeliest);
+      if (!late) this.generate(DIVE_PASSES);
+    }
+    const columns = new Array<Column>(people);
+    for (const entry of this.entries) if (this.chosen[entry.person] === entry.index) columns[entry.person] = entry.column;
+    return columns;
+  }
+
+  private fix(entry: Entry<Column>): void {
+    this.chosen[entry.person] = entry.index;
+    this.model.changeColBounds(entry.index, 1, 1);
+  }
+
+  private late(): boolean {
+    return this.options.now() >= this.options.deadline || this.options.stopped?.() === true;
+  }
+
+  /** Solves the master's relaxation and returns its columns' values. */
+  private solve(): Float64Array {
+    this.model.run();
+    return this.model.getSolution().colValue;
+  }
+
+  /**
+   * Prices new columns for the people not fixed yet, for at most `passes` passes, until none saves anything or the
+   * relaxation's value is within `GAP` of the best Lagrangian bound found. Prices are smoothed (Wentges): a mix of
+   * the prices that gave the best bound so far and the master's duals, which keeps degenerate masters from swinging
+   * their duals from pass to pass; when the mix finds no column worth adding, the duals alone are priced.
+   */
+  private generate(passes: number): void {
+    const { source } = this;
+    const rows = this.lower.length;
+    let center: Float64Array | null = null;
+    let centerBound = Number.NEGATIVE_INFINITY;
+    const mixed = new Float64Array(rows);
+    for (let pass = 0; pass < passes && !this.late(); pass++) {
+      this.model.run();
+      const solution = this.model.getSolution();
+      const dual = solution.rowDual;
+      const value = Number(this.model.info.get('objective_function_value'));
+      let added = 0;
+      for (let alpha = center === null ? 0 : SMOOTHING; ; alpha = 0) {
+        for (let r = 0; r < rows; r++) mixed[r] = alpha * (center?.[r] ?? 0) + (1 - alpha) * dual[r]!;
+        this.pricesOf(mixed);
+        // The Lagrangian bound at the mixed prices: every requirement's price times its need, plus each person's
+        // cheapest column less what it earns (a fixed person's fixed column).
+        let bound = 0;
+        for (let r = source.people; r < rows; r++) bound += mixed[r]! * this.lower[r]!;
+        for (let p = 0; p < source.people; p++) {
+          const fixed = this.chosen[p]!;
+          if (fixed >= 0) {
+            bound += this.entries[this.entryOf[fixed]!]!.cost - this.earned(this.entries[this.entryOf[fixed]!]!.covers);
+            continue;
+          }
+          const cheapest = source.cheapest(p, this.price);
+          bound += cheapest.value;
+          const covers = source.covers(p, cheapest.column);
+          const cost = source.cost(p, cheapest.column);
+          let reduced = cost - dual[p]!;
+          for (const i of covers) reduced -= (this.optimalRow[i]! >= 0 ? dual[this.optimalRow[i]!]! : 0) + (this.minimumRow[i]! >= 0 ? dual[this.minimumRow[i]!]! : 0);
+          if (!(reduced < -EPSILON)) continue;
+          this.addColumn(p, cheapest.column, cost, covers);
+          added++;
+        }
+        if (bound > centerBound) {
+          centerBound = bound;
+          center = Float64Array.from(mixed);
+        }
+        if (added > 0 || alpha === 0) break;
+      }
+      if (added === 0 || value - centerBound <= GAP * Math.abs(value)) return;
+    }
+  }
+
+  /** Each requirement's price at the rows' prices `dual`: its optimum's and its minimum's. */
+  private pricesOf(dual: Float64Array): void {
+    for (let i = 0; i < this.price.length; i++) {
+      this.price[i] = (this.optimalRow[i]! >= 0 ? dual[this.optimalRow[i]!]! : 0) + (this.minimumRow[i]! >= 0 ? dual[this.minimumRow[i]!]! : 0);
+    }
+  }
+
+  /** What covering these requirements earns at the current prices. */
+  private earned(covers: number[]): number {
+    let total = 0;
+    for (const i of covers) total += this.price[i]!;
+    return total;
+  }
+
+  private addSlack(cost: number, row: number): void {
+    this.model.addCol(cost, 0, this.highs.infinity, { indices: [row], values: [1] });
+    this.entryOf[this.count] = -1;
+    this.count++;
+  }
+
+  private addColumn(person: number, column: Column, cost = this.source.cost(person, column), covers = this.source.covers(person, column)): void {
+    const indices = [person];
+    const values = [1];
+    for (const i of covers) {
+      if (this.optimalRow[i]! >= 0) {
+        indices.push(this.optimalRow[i]!);
+        values.push(1);
+      }
+      if (this.minimumRow[i]! >= 0) {
+        indices.push(this.minimumRow[i]!);
+        values.push(1);
+      }
+    }
+    this.model.addCol(cost, 0, this.highs.infinity, { indices, values });
+    this.entryOf[this.count] = this.entries.length;
+    this.entries.push({ person, column, cost, covers, index: this.count++ });
+  }
+}
