@@ -11,9 +11,7 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { solve } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
-import { handMadeWard, n005w4, randomRoster, randomVariant } from './support/rota-problems.js';
-
-type Random = ReturnType<typeof seededRandom>;
+import { handMadeWard, n005w4, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
 
 /**
  * The same problem with shift types left out, for the evaluator: one shift type without run limits or forbidden
@@ -32,32 +30,6 @@ function daysOnly(problem: RosterProblem): RosterProblem {
   return relaxed;
 }
 
-/** A problem of `days` days (cut from the front of `base`), every cell free, for searches small enough to check by hand. */
-function shortVariant(base: RosterProblem, days: number, random: Random): RosterProblem {
-  const problem = randomVariant(base, random);
-  const shifts = problem.shiftTypes.length;
-  const skills = problem.skills.length;
-  problem.days = days;
-  problem.minimum = problem.minimum.slice(0, days * shifts * skills);
-  problem.optimal = problem.optimal.slice(0, days * shifts * skills);
-  problem.preferences = problem.preferences.filter((preference) => preference.day < days);
-  for (const person of problem.staff) {
-    person.leave = person.leave.slice(0, days);
-    if (person.contract) {
-      person.contract = {
-        ...person.contract,
-        minAssignments: random.int(days),
-        maxAssignments: random.int(days),
-        minConsecutiveWorkingDays: 1 + random.int(4),
-        maxConsecutiveWorkingDays: 1 + random.int(5),
-        minConsecutiveDaysOff: 1 + random.int(3),
-        maxConsecutiveDaysOff: 1 + random.int(4),
-        maxWorkingWeekends: random.int(3),
-      };
-    }
-  }
-  return problem;
-}
 
 function dayProblemOf(problem: RosterProblem, pinned?: Uint8Array, start?: Roster): DayProblem {
   const space = moveSpace(problem, pinned, 7);

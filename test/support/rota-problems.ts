@@ -108,3 +108,35 @@ export function randomVariant(base: RosterProblem, random: ReturnType<typeof see
   }
   return problem;
 }
+
+/**
+ * A problem of `days` days cut from the front of a random variant of `base` (`randomVariant`), every person with a
+ * random contract and, with `shiftRuns`, every shift type with random run limits: searches small enough to check
+ * by trying every row.
+ */
+export function shortVariant(base: RosterProblem, days: number, random: ReturnType<typeof seededRandom>, shiftRuns = false): RosterProblem {
+  const problem = randomVariant(base, random);
+  const shifts = problem.shiftTypes.length;
+  const skills = problem.skills.length;
+  problem.days = days;
+  problem.minimum = problem.minimum.slice(0, days * shifts * skills);
+  problem.optimal = problem.optimal.slice(0, days * shifts * skills);
+  problem.preferences = problem.preferences.filter((preference) => preference.day < days);
+  if (shiftRuns) problem.shiftTypes = problem.shiftTypes.map((type) => ({ ...type, minConsecutive: 1 + random.int(3), maxConsecutive: 1 + random.int(4) }));
+  for (const person of problem.staff) {
+    person.leave = person.leave.slice(0, days);
+    if (person.contract) {
+      person.contract = {
+        ...person.contract,
+        minAssignments: random.int(days),
+        maxAssignments: random.int(days),
+        minConsecutiveWorkingDays: 1 + random.int(4),
+        maxConsecutiveWorkingDays: 1 + random.int(5),
+        minConsecutiveDaysOff: 1 + random.int(3),
+        maxConsecutiveDaysOff: 1 + random.int(4),
+        maxWorkingWeekends: random.int(3),
+      };
+    }
+  }
+  return problem;
+}

@@ -5,6 +5,7 @@ import { annealShiftTypes, layShiftTypes } from './lay-shifts.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { MOVES } from './moves.js';
 import { planWorkingDays } from './plan-days.js';
+import { planRosters } from './roster-columns.js';
 import { seededRandom, type Random } from './random.js';
 import { SearchState } from './state.js';
 
@@ -40,9 +41,9 @@ export interface SolveOptions {
   onImprove?(progress: SolveProgress): void;
   tuning?: Partial<Tuning>;
   /**
-   * A linear programming solver (HiGHS): when given, the search starts from a plan of everyone's working days made by
-   * column generation (`planWorkingDays`), with shift types laid over it (`layShiftTypes`, `annealShiftTypes`),
-   * instead of from the greedy roster alone.
+   * A linear programming solver (HiGHS): when given, the search starts from a plan made by column generation instead
+   * of from the greedy roster alone: of everyone's whole rows (`planRosters`) when time allows, else of their working
+   * days (`planWorkingDays`) with shift types laid over it (`layShiftTypes`, `annealShiftTypes`).
    */
   highs?: Highs;
 }
@@ -64,6 +65,11 @@ export interface Tuning {
   layerShare: number;
   /** With a plan of working days: the annealing starts this cool, so that it keeps the plan's shape. */
   plannedStartTemperature: number;
+  /**
+   * With a linear programming solver: whole rows are planned (`planRosters`) instead of working days when the plan's
+   * share of the time allows this many milliseconds per cell (person × day).
+   */
+  rowPlanMsPerCell: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -76,6 +82,7 @@ export const DEFAULT_TUNING: Tuning = {
   planShare: 0.5,
   layerShare: 0.1,
   plannedStartTemperature: 3,
+  rowPlanMsPerCell: 120,
 };
 
 export interface SolveResult {
@@ -191,18 +198,23 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
 }
 
 /**
- * A roster built on a plan of working days, in place of the greedy one: the plan by column generation within
- * `planShare` of the time, shift types laid over it day by day, then annealed over the kept days for `layerShare` of
- * the time (or of the move budget). Returns its search state and the moves it made.
+ * A roster planned by column generation within `planShare` of the time, in place of the greedy one. When that time
+ * allows `rowPlanMsPerCell` per cell, whole rows are planned (`planRosters`). Otherwise working days are planned
+ * (`planWorkingDays`), shift types laid over them day by day, then annealed over the kept days for `layerShare` of the
+ * time (or of the move budget). Returns its search state and the moves it made.
  */
 function planned(state: SearchState, space: MoveSpace, random: Random, options: SolveOptions, highs: Highs, tuning: Tuning, start: number): { state: SearchState; moves: number } {
   const budget = Math.max(1, options.deadline - start);
-  const plan = planWorkingDays(space, state.roster, highs, {
+  const master = {
     now: options.now,
     deadline: start + tuning.planShare * budget,
     hardWeight: tuning.hardWeight,
     stopped: () => options.signal?.aborted === true,
-  });
+  };
+  if (tuning.rowPlanMsPerCell * space.people * space.days <= tuning.planShare * budget) {
+    return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0 };
+  }
+  const plan = planWorkingDays(space, state.roster, highs, master);
   const next = new SearchState(space.problem, layShiftTypes(space, state.roster, plan), 4 * space.maxBlock);
   const layerStart = options.now();
   const layerMs = Math.max(1, tuning.layerShare * budget);

@@ -1,0 +1,380 @@
+import type { Highs } from 'highs';
+import { brokenCarryCost, personScore } from '../evaluate.js';
+import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
+import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
+import type { MoveSpace } from './move-space.js';
+import { dayProblem, PathBuffers, type DayProblem } from './working-days.js';
+
+// Module bindings, not global lookups, in the hot loops (a test runner's sandboxed globals are slow to look up).
+const { min, max, floor } = Math;
+const INFINITY = Number.POSITIVE_INFINITY;
+
+/**
+ * The roster problem one person's row at a time: per cell, which choices are open (a bit per choice: bit 0 the day
+ * off, bit 1 + t shift type t) and what the person's requests charge for each choice. Frozen cells have one choice,
+ * the one they hold; with `workDays` given (a plan of working days: a skill, or `OFF`), a free cell may only work on
+ * a planned working day and only rest on a planned day off.
+ */
+export interface RowProblem {
+  day: DayProblem;
+  /** Shift types, and choices per cell (`shifts + 1`). */
+  shifts: number;
+  choices: number;
+  open: Uint32Array;
+  /** At `cell * choices + x`. */
+  requestCost: Float64Array;
+}
+
+export function rowProblem(space: MoveSpace, start: Roster, workDays?: Int16Array): RowProblem {
+  const day = dayProblem(space, start);
+  const { problem, days, people } = space;
+  const shifts = problem.shiftTypes.length;
+  const choices = shifts + 1;
+  let workMask = 0;
+  for (const s of space.assignable) workMask |= 1 << (s + 1);
+  const open = new Uint32Array(people * days);
+  for (let p = 0; p < people; p++) {
+    const canWork = day.skillsOf[p]!.length > 0 ? workMask : 0;
+    for (let d = 0; d < days; d++) {
+      const cell = p * days + d;
+      if (space.frozen[cell]) open[cell] = 1 << (start.shift[cell]! + 1);
+      else if (workDays === undefined) open[cell] = 1 | canWork;
+      else open[cell] = workDays[cell] === OFF || canWork === 0 ? 1 : canWork;
+    }
+  }
+  const requestCost = new Float64Array(people * days * choices);
+  const weight = problem.weights.preference;
+  for (const preference of problem.preferences) {
+    const at = (preference.person * days + preference.day) * choices;
+    const named = (preference.shift ?? -1) + 1;
+    for (let x = 0; x < choices; x++) {
+      const broken = preference.kind === 'day_off' ? x > 0 : preference.kind === 'shift_off' ? x === named : x !== named;
+      if (broken) requestCost[at + x]! += weight;
+    }
+  }
+  return { day, shifts, choices, open, requestCost };
+}
+
+/** Weekend states of the search: no day of this weekend worked yet, every day so far worked, some of each. */
+const NONE = 0;
+const ALL = 1;
+const MIXED = 2;
+
+/** A person's shape of the search below: the (choice, run, same-shift run) heads and the counters' sizes. */
+interface Heads {
+  count: number;
+  x: Int16Array;
+  r: Int16Array;
+  q: Int16Array;
+  /** Head of (x, r, q) at `(x * runStride + r) * qStride + q`, or -1. */
+  of: Int32Array;
+  runStride: number;
+  qStride: number;
+  /** Per kind (0 rest, 1 work): the cap of the run counter, the limits and the weight of its runs. */
+  capR: number[];
+  minR: number[];
+  maxR: number[];
+  weightR: number[];
+  /** Per shift type: the cap of the same-shift run counter. */
+  capQ: Int16Array;
+  counts: number;
+  countCap: number;
+  weekendCounts: number;
+  weekendCap: number;
+}
+
+/**
+ * A counter needs to be exact only up to where its charges stop depending on it: up to the maximum when a run may
+ * reach it within the period, else up to the minimum.
+ */
+function counterCap(least: number, most: number, carried: number, days: number): number {
+  const reach = days + carried;
+  return max(1, min(reach, most >= reach ? least : max(least, most)));
+}
+
+function headsOf(problem: RosterProblem, p: number): Heads {
+  const { days, shiftTypes, weights } = problem;
+  const person = problem.staff[p]!;
+  const contract = person.contract;
+  const carry = person.carryIn;
+  const carried = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
+  const minR = contract ? [contract.minConsecutiveDaysOff, contract.minConsecutiveWorkingDays] : [0, 0];
+  const maxR = contract ? [contract.maxConsecutiveDaysOff, contract.maxConsecutiveWorkingDays] : [days + 1, days + 1];
+  const weightR = contract ? [weights.consecutive_days_off, weights.consecutive_working_days] : [0, 0];
+  const capR = [0, 1].map((kind) => counterCap(minR[kind]!, maxR[kind]!, carried[kind]!, days));
+  const capQ = Int16Array.from(shiftTypes, (type) => counterCap(type.minConsecutive, type.maxConsecutive, carry.consecutiveSameShift, days));
+  const runStride = max(capR[0]!, capR[1]!) + 1;
+  const qStride = max(0, ...capQ) + 1;
+  const choices = shiftTypes.length + 1;
+  const of = new Int32Array(choices * runStride * qStride).fill(-1);
+  const x: number[] = [];
+  const r: number[] = [];
+  const q: number[] = [];
+  for (let choice = 0; choice < choices; choice++) {
+    const kind = choice > 0 ? 1 : 0;
+    for (let run = 1; run <= capR[kind]!; run++) {
+      for (let same = choice > 0 ? 1 : 0; same <= (choice > 0 ? capQ[choice - 1]! : 0); same++) {
+        of[(choice * runStride + run) * qStride + same] = x.length;
+        x.push(choice);
+        r.push(run);
+        q.push(same);
+      }
+    }
+  }
+  const countCap = contract ? min(days, max(contract.minAssignments, contract.maxAssignments)) : 0;
+  const weekendCap = contract ? max(0, min(days, contract.maxWorkingWeekends)) : 0;
+  return {
+    count: x.length,
+    x: Int16Array.from(x),
+    r: Int16Array.from(r),
+    q: Int16Array.from(q),
+    of,
+    runStride,
+    qStride,
+    capR,
+    minR,
+    maxR,
+    weightR,
+    capQ,
+    counts: countCap + 1,
+    countCap,
+    weekendCounts: weekendCap + 1,
+    weekendCap,
+  };
+}
+
+/** The search for one person's cheapest row, with its scratch space and each person's heads kept between calls. */
+export class RowSearch extends PathBuffers {
+  private readonly heads = new Map<number, Heads>();
+
+  constructor(private readonly rows: RowProblem) {
+    super();
+  }
+
+  /**
+   * Person p's cheapest row when choice x on day d also earns `gain[d * choices + x]`: a shortest path over the days
+   * whose state is (today's choice, the length of the current working or resting run, of the current run of one shift
+   * type, assignments so far, working weekends so far, this weekend's state). Charges what the evaluator charges the
+   * person (a hard violation at `hardWeight`). Writes each day's choice less one (a shift type, or `OFF`) into `row`
+   * and returns the row's cost less its gains; Infinity when the frozen cells leave no row.
+   */
+  cheapest(p: number, gain: Float64Array, hardWeight: number, row: Int16Array): number {
+    const { rows } = this;
+    const { day: dp, choices } = rows;
+    const { problem, days } = dp;
+    const weights = problem.weights;
+    let heads = this.heads.get(p);
+    if (heads === undefined) {
+      heads = headsOf(problem, p);
+      this.heads.set(p, heads);
+    }
+    const { counts, countCap, weekendCounts, weekendCap, capR, minR, maxR, weightR, capQ, runStride, qStride } = heads;
+    const person = problem.staff[p]!;
+    const contract = person.contract;
+    const maxAssignments = contract ? contract.maxAssignments : days + 1;
+    const weekendLimit = contract ? contract.maxWorkingWeekends : days + 1;
+    const countWeekends = contract !== null && contract !== undefined;
+    const completeWeekends = contract?.completeWeekends === true;
+    const shiftTypes = problem.shiftTypes;
+    const sameWeight = weights.consecutive_same_shift;
+    const block = counts * weekendCounts * 3;
+    const size = heads.count * block;
+    this.ensure(size, days);
+    let cost = this.cost;
+    let next = this.next;
+    const back = this.back;
+    const carry = person.carryIn;
+    const carriedShift = carry.lastShift ?? OFF;
+    const carriedRun = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
+    let alive = new Uint8Array(heads.count);
+    let nextAlive = new Uint8Array(heads.count);
+    let weekendsBefore = 0;
+    for (let d = 0; d < days; d++) {
+      next.fill(INFINITY, 0, size);
+      nextAlive.fill(0);
+      const cell = p * days + d;
+      const open = rows.open[cell]!;
+      const weekendDay = dp.inWeekend[d] === 1;
+      const firstOfWeekend = dp.weekendStarts[d] === 1;
+      const lastOfWeekend = dp.weekendEnds[d] === 1;
+      const aTop = min(d, countCap);
+      const kTop = min(weekendsBefore, weekendCap);
+      const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? 2 : 0;
+      const backBase = d * size;
+      const sources = d === 0 ? 1 : heads.count;
+      for (let h = 0; h < sources; h++) {
+        if (d > 0 && alive[h] === 0) continue;
+        const x = d === 0 ? carriedShift + 1 : heads.x[h]!;
+        const r = d === 0 ? 0 : heads.r[h]!;
+        const q = d === 0 ? 0 : heads.q[h]!;
+        const kind = x > 0 ? 1 : 0;
+        for (let nx = 0; nx < choices; nx++) {
+          if ((open & (1 << nx)) === 0) continue;
+          const nkind = nx > 0 ? 1 : 0;
+          let c = rows.requestCost[cell * choices + nx]! - (nx > 0 ? gain[d * choices + nx]! : 0);
+          let nr: number;
+          let nq = 0;
+          if (d === 0) {
+            // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is
+            // judged for being too short; the carried shift type likewise.
+            nr = min(carriedRun[nkind]! + 1, capR[nkind]!);
+            if (carriedRun[nkind]! + 1 > maxR[nkind]!) c += weightR[nkind]!;
+            c += weightR[1 - nkind]! * brokenCarryCost(carriedRun[1 - nkind]!, minR[1 - nkind]!);
+            if (nx > 0) {
+              const type = shiftTypes[nx - 1]!;
+              const same = nx === x ? carry.consecutiveSameShift : 0;
+              nq = min(same + 1, capQ[nx - 1]!);
+              if (same + 1 > type.maxConsecutive) c += sameWeight;
+            }
+            if (x > 0 && nx !== x) c += sameWeight * brokenCarryCost(carry.consecutiveSameShift, shiftTypes[x - 1]!.minConsecutive);
+          } else {
+            if (nkind === kind) {
+              nr = min(r + 1, capR[kind]!);
+              if (r + 1 > maxR[kind]!) c += weightR[kind]!;
+            } else {
+              c += weightR[kind]! * max(0, minR[kind]! - r);
+              nr = 1;
+              if (1 > maxR[nkind]!) c += weightR[nkind]!;
+            }
+            if (nx > 0) {
+              const type = shiftTypes[nx - 1]!;
+              if (nx === x) {
+                nq = min(q + 1, capQ[nx - 1]!);
+                if (q + 1 > type.maxConsecutive) c += sameWeight;
+              } else {
+                nq = 1;
+                if (1 > type.maxConsecutive) c += sameWeight;
+              }
+            }
+            if (x > 0 && nx !== x) c += sameWeight * max(0, shiftTypes[x - 1]!.minConsecutive - q);
+          }
+          if (x > 0 && nx > 0 && problem.forbiddenNext[x - 1]![nx - 1]) c += hardWeight;
+          const nh = heads.of[(nx * runStride + nr) * qStride + nq]!;
+          nextAlive[nh] = 1;
+          const fromBase = d === 0 ? 0 : h * block;
+          const toBase = nh * block;
+          for (let a = 0; a <= aTop; a++) {
+            let ca = c;
+            let na = a;
+            if (nkind === 1) {
+              if (a + 1 > maxAssignments) ca += weights.total_assignments;
+              na = min(a + 1, countCap);
+            }
+            for (let k = 0; k <= kTop; k++) {
+              for (let s = 0; s <= sTop; s++) {
+                const from = fromBase + (a * weekendCounts + k) * 3 + s;
+                const here = d === 0 ? (from === 0 ? 0 : INFINITY) : cost[from]!;
+                if (here === INFINITY) continue;
+                let total = here + ca;
+                let nk = k;
+                let ns = NONE;
+                if (weekendDay && countWeekends) {
+                  const state = firstOfWeekend ? NONE : s;
+                  ns = state === NONE ? (nkind === 1 ? (firstOfWeekend ? ALL : MIXED) : NONE) : state === ALL ? (nkind === 1 ? ALL : MIXED) : MIXED;
+                  if (nkind === 1 && state === NONE) {
+                    if (k + 1 > weekendLimit) total += weights.working_weekends;
+                    nk = min(k + 1, weekendCap);
+                  }
+                  if (lastOfWeekend) {
+                    if (completeWeekends && ns === MIXED) total += weights.complete_weekend;
+                    ns = NONE;
+                  }
+                }
+                const to = toBase + (na * weekendCounts + nk) * 3 + ns;
+                if (total < next[to]!) {
+                  next[to] = total;
+                  back[backBase + to] = from;
+                }
+              }
+            }
+          }
+        }
+      }
+      if (firstOfWeekend) weekendsBefore++;
+      [cost, next] = [next, cost];
+      [alive, nextAlive] = [nextAlive, alive];
+    }
+    let best = INFINITY;
+    let bestState = -1;
+    const minAssignments = contract ? contract.minAssignments : 0;
+    for (let h = 0; h < heads.count; h++) {
+      if (alive[h] === 0) continue;
+      for (let a = 0; a < counts; a++) {
+        const shortfall = weights.total_assignments * max(0, minAssignments - a);
+        for (let i = 0; i < weekendCounts * 3; i++) {
+          const state = h * block + a * weekendCounts * 3 + i;
+          const total = cost[state]! + shortfall;
+          if (total < best) {
+            best = total;
+            bestState = state;
+          }
+        }
+      }
+    }
+    if (bestState < 0) return INFINITY;
+    for (let d = days - 1, state = bestState; d >= 0; d--) {
+      row[d] = heads.x[floor(state / block)]! - 1;
+      state = back[d * size + state]!;
+    }
+    return best;
+  }
+}
+
+/**
+ * Everyone's rows by column generation (`chooseColumns`) over `rowProblem`: each person's pricing is the row search
+ * (`RowSearch`) with each (day, shift type) earning the price of the skill that earns most, each column's cost what
+ * the evaluator charges the person (a hard violation at `hardWeight`). Starts from the people's rows in `start` and,
+ * with `workDays`, keeps each free cell working or resting as planned there. Frozen cells keep what `start` holds.
+ */
+export function planRosters(space: MoveSpace, start: Roster, highs: Highs, options: MasterOptions, workDays?: Int16Array): Roster {
+  const rows = rowProblem(space, start, workDays);
+  const { problem, days, people } = space;
+  const { choices } = rows;
+  const search = new RowSearch(rows);
+  const gain = new Float64Array(days * choices);
+  const gainSkill = new Int16Array(days * choices);
+  const row = new Int16Array(days);
+  const scratch = emptyRoster(problem);
+  const source: ColumnSource<Roster> = {
+    people,
+    minimum: problem.minimum,
+    optimal: problem.optimal,
+    optimalWeight: problem.weights.coverage_optimal,
+    cost: (p, column) => {
+      scratch.shift.set(column.shift, p * days);
+      scratch.skill.set(column.skill, p * days);
+      const score = personScore(problem, scratch, p);
+      return score.soft + options.hardWeight * score.hard;
+    },
+    covers: (_, column) => Array.from(column.shift).flatMap((shift, d) => (shift === OFF ? [] : [coverageIndex(problem, d, shift, column.skill[d]!)])),
+    cheapest: (p, price) => {
+      for (let d = 0; d < days; d++) {
+        const cell = p * days + d;
+        for (let shift = 0; shift < choices - 1; shift++) {
+          let best = Number.NEGATIVE_INFINITY;
+          let bestSkill = OFF;
+          for (const k of space.frozen[cell] ? [start.skill[cell]!] : rows.day.skillsOf[p]!) {
+            const earned = price[coverageIndex(problem, d, shift, k)]!;
+            if (earned > best) {
+              best = earned;
+              bestSkill = k;
+            }
+          }
+          gain[d * choices + shift + 1] = best === Number.NEGATIVE_INFINITY ? 0 : best;
+          gainSkill[d * choices + shift + 1] = bestSkill;
+        }
+      }
+      const value = search.cheapest(p, gain, options.hardWeight, row);
+      const column: Roster = { shift: Int16Array.from(row), skill: Int16Array.from(row, (shift, d) => (shift === OFF ? OFF : gainSkill[d * choices + shift + 1]!)) };
+      return { column, value };
+    },
+  };
+  const first = Array.from({ length: people }, (_, p) => ({ shift: start.shift.slice(p * days, (p + 1) * days), skill: start.skill.slice(p * days, (p + 1) * days) }));
+  const chosen = chooseColumns(source, first, highs, options);
+  const roster = emptyRoster(problem);
+  chosen.forEach((column, p) => {
+    roster.shift.set(column.shift, p * days);
+    roster.skill.set(column.skill, p * days);
+  });
+  return roster;
+}
