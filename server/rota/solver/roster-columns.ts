@@ -9,11 +9,13 @@ import { dayProblem, PathBuffers, type DayProblem } from './working-days.js';
 const { min, max, floor } = Math;
 const INFINITY = Number.POSITIVE_INFINITY;
 
+/** Shift types a row's choices can tell apart: one bit each in a cell's open choices, with one for the day off. */
+export const MAX_ROW_SHIFT_TYPES = 31;
+
 /**
  * The roster problem one person's row at a time: per cell, which choices are open (a bit per choice: bit 0 the day
  * off, bit 1 + t shift type t) and what the person's requests charge for each choice. Frozen cells have one choice,
- * the one they hold; with `workDays` given (a plan of working days: a skill, or `OFF`), a free cell may only work on
- * a planned working day and only rest on a planned day off.
+ * the one they hold.
  */
 export interface RowProblem {
   day: DayProblem;
@@ -25,7 +27,7 @@ export interface RowProblem {
   requestCost: Float64Array;
 }
 
-export function rowProblem(space: MoveSpace, start: Roster, workDays?: Int16Array): RowProblem {
+export function rowProblem(space: MoveSpace, start: Roster): RowProblem {
   const day = dayProblem(space, start);
   const { problem, days, people } = space;
   const shifts = problem.shiftTypes.length;
@@ -37,9 +39,7 @@ export function rowProblem(space: MoveSpace, start: Roster, workDays?: Int16Arra
     const canWork = day.skillsOf[p]!.length > 0 ? workMask : 0;
     for (let d = 0; d < days; d++) {
       const cell = p * days + d;
-      if (space.frozen[cell]) open[cell] = 1 << (start.shift[cell]! + 1);
-      else if (workDays === undefined) open[cell] = 1 | canWork;
-      else open[cell] = workDays[cell] === OFF || canWork === 0 ? 1 : canWork;
+      open[cell] = space.frozen[cell] ? 1 << (start.shift[cell]! + 1) : 1 | canWork;
     }
   }
   const requestCost = new Float64Array(people * days * choices);
@@ -323,11 +323,11 @@ export class RowSearch extends PathBuffers {
 /**
  * Everyone's rows by column generation (`chooseColumns`) over `rowProblem`: each person's pricing is the row search
  * (`RowSearch`) with each (day, shift type) earning the price of the skill that earns most, each column's cost what
- * the evaluator charges the person (a hard violation at `hardWeight`). Starts from the people's rows in `start` and,
- * with `workDays`, keeps each free cell working or resting as planned there. Frozen cells keep what `start` holds.
+ * the evaluator charges the person (a hard violation at `hardWeight`). Starts from the people's rows in `start`;
+ * frozen cells keep what it holds. At most `MAX_ROW_SHIFT_TYPES` shift types.
  */
-export function planRosters(space: MoveSpace, start: Roster, highs: Highs, options: MasterOptions, workDays?: Int16Array): Roster {
-  const rows = rowProblem(space, start, workDays);
+export function planRosters(space: MoveSpace, start: Roster, highs: Highs, options: MasterOptions): Roster {
+  const rows = rowProblem(space, start);
   const { problem, days, people } = space;
   const { choices } = rows;
   const search = new RowSearch(rows);

@@ -5,7 +5,7 @@ import { annealShiftTypes, layShiftTypes } from './lay-shifts.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { MOVES } from './moves.js';
 import { planWorkingDays } from './plan-days.js';
-import { planRosters } from './roster-columns.js';
+import { MAX_ROW_SHIFT_TYPES, planRosters } from './roster-columns.js';
 import { seededRandom, type Random } from './random.js';
 import { SearchState } from './state.js';
 
@@ -211,7 +211,7 @@ function planned(state: SearchState, space: MoveSpace, random: Random, options: 
     hardWeight: tuning.hardWeight,
     stopped: () => options.signal?.aborted === true,
   };
-  if (tuning.rowPlanMsPerCell * space.people * space.days <= tuning.planShare * budget) {
+  if (space.problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES && tuning.rowPlanMsPerCell * space.people * space.days <= tuning.planShare * budget) {
     return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0 };
   }
   const plan = planWorkingDays(space, state.roster, highs, master);
