@@ -9,7 +9,8 @@
 //   --parallel N        instances solved at once (default 1)
 //   --threads N         threads per instance, one core each (default: the service's default, 2 on a machine of 2 cores or more)
 //   --seed N            the solver's seed (default 1)
-//   --plan first|all|none  which threads start from a plan of working days (default: first, as the service)
+//   --plan first|all|none  which threads start from a plan by column generation (of whole rows or of working days;
+//                       default: first, as the service)
 //   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
 //   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
 //                       default 10, 0 skips it)
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpu}) · ` +
       `${seconds} s per instance, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'} each, ` +
-      `${planDays === 'none' ? 'no plan of working days' : planDays === 'all' ? 'each from a plan of working days' : 'the first from a plan of working days'}, ${parallel} at a time` +
+      `${planDays === 'none' ? 'no plan' : planDays === 'all' ? 'each from a plan' : 'the first from a plan'}, ${parallel} at a time` +
       `${tuning === undefined ? '' : `, tuning ${JSON.stringify(tuning)}`} · whole run ${Math.round((Date.now() - started) / 1000)} s`,
     '',
     '| instance | hard | soft | best known | lower bound | soft / best known | first roster without hard violation | moves |',
