@@ -60,10 +60,13 @@ export interface Tuning {
    * the day lacks, a working run moved a few days, and a working run given one shift type.
    */
   mix: [number, number, number, number, number, number, number];
-  /** With a plan of working days: at most this share of the time for the plan, and this share for its shift types. */
+  /**
+   * With a plan: at most this share of the time for the plan, and (of working days only) this share for their shift
+   * types.
+   */
   planShare: number;
   layerShare: number;
-  /** With a plan of working days: the annealing starts this cool, so that it keeps the plan's shape. */
+  /** With a plan: the annealing starts this cool, so that it keeps the plan's shape. */
   plannedStartTemperature: number;
   /**
    * With a linear programming solver: whole rows are planned (`planRosters`) instead of working days when the plan's
@@ -98,7 +101,7 @@ export interface SolveResult {
  * Greedy construction, then simulated annealing over change, block change, swap, block swap, run shift, run retype
  * and change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
  * annealing's cost, and the best roster is the lexicographic best). Given `highs`, the annealing starts instead, and
- * cooler, from a plan of working days with shift types laid over it (`planned`). Pure: time and randomness come in.
+ * cooler, from a plan by column generation (`planned`). Pure: time and randomness come in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };

@@ -16,7 +16,7 @@ export interface ThreadSolveOptions {
    */
   threads?: number;
   /**
-   * Which threads start from a plan of working days (`SolveOptions.highs`): the first only (by default; the others
+   * Which threads start from a plan by column generation (`SolveOptions.highs`): the first only (by default; the others
    * anneal from the greedy roster, so the answer is the better of both starts), all of them, or none.
    */
   planDays?: 'first' | 'all' | 'none';
@@ -29,7 +29,7 @@ export interface SolveWorkerData {
   seed: number;
   maxMoves?: number;
   tuning?: Partial<Tuning>;
-  /** Whether this thread starts from a plan of working days. */
+  /** Whether this thread starts from a plan by column generation. */
   planDays: boolean;
   /** Set to 1 to stop: the search loop cannot read messages, so it polls this shared cell. */
   stop: Int32Array;
