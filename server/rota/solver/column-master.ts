@@ -79,7 +79,9 @@ class Master<Column> {
   private readonly minimumRow: Int32Array;
   /** Per person: the index of the column fixed for them, -1 while open. */
   private readonly chosen: Int32Array;
+  /** Per requirement: its price at the prices being searched, and at the master's duals. */
   private readonly price: Float64Array;
+  private readonly dualPrice: Float64Array;
   /** Per row of the master: the least it needs (1 for a person's row). */
   private readonly lower: number[] = [];
   /** Per column of the master: its entry, or -1 for a slack. */
@@ -95,6 +97,7 @@ class Master<Column> {
     const { people, minimum, optimal } = source;
     this.chosen = new Int32Array(people).fill(-1);
     this.price = new Float64Array(minimum.length);
+    this.dualPrice = new Float64Array(minimum.length);
     for (let p = 0; p < people; p++) {
       model.addRow(1, 1, { indices: [], values: [] });
       this.lower.push(1);
@@ -179,13 +182,13 @@ class Master<Column> {
     const mixed = new Float64Array(rows);
     for (let pass = 0; pass < passes && !this.late(); pass++) {
       this.model.run();
-      const solution = this.model.getSolution();
-      const dual = solution.rowDual;
+      const dual = this.model.getSolution().rowDual;
+      this.pricesOf(dual, this.dualPrice);
       const value = Number(this.model.info.get('objective_function_value'));
       let added = 0;
       for (let alpha = center === null ? 0 : SMOOTHING; ; alpha = 0) {
         for (let r = 0; r < rows; r++) mixed[r] = alpha * (center?.[r] ?? 0) + (1 - alpha) * dual[r]!;
-        this.pricesOf(mixed);
+        this.pricesOf(mixed, this.price);
         // The Lagrangian bound at the mixed prices: every requirement's price times its need, plus each person's
         // cheapest column less what it earns (a fixed person's fixed column).
         let bound = 0;
@@ -193,15 +196,15 @@ class Master<Column> {
         for (let p = 0; p < source.people; p++) {
           const fixed = this.chosen[p]!;
           if (fixed >= 0) {
-            bound += this.entries[this.entryOf[fixed]!]!.cost - this.earned(this.entries[this.entryOf[fixed]!]!.covers);
+            const entry = this.entries[this.entryOf[fixed]!]!;
+            bound += entry.cost - this.earned(entry.covers, this.price);
             continue;
           }
           const cheapest = source.cheapest(p, this.price);
           bound += cheapest.value;
           const covers = source.covers(p, cheapest.column);
           const cost = source.cost(p, cheapest.column);
-          let reduced = cost - dual[p]!;
-          for (const i of covers) reduced -= (this.optimalRow[i]! >= 0 ? dual[this.optimalRow[i]!]! : 0) + (this.minimumRow[i]! >= 0 ? dual[this.minimumRow[i]!]! : 0);
+          const reduced = cost - dual[p]! - this.earned(covers, this.dualPrice);
           if (!(reduced < -EPSILON)) continue;
           this.addColumn(p, cheapest.column, cost, covers);
           added++;
@@ -216,17 +219,17 @@ class Master<Column> {
     }
   }
 
-  /** Each requirement's price at the rows' prices `dual`: its optimum's and its minimum's. */
-  private pricesOf(dual: Float64Array): void {
-    for (let i = 0; i < this.price.length; i++) {
-      this.price[i] = (this.optimalRow[i]! >= 0 ? dual[this.optimalRow[i]!]! : 0) + (this.minimumRow[i]! >= 0 ? dual[this.minimumRow[i]!]! : 0);
+  /** Each requirement's price (into `price`) at the rows' prices `rows`: its optimum's and its minimum's. */
+  private pricesOf(rows: Float64Array, price: Float64Array): void {
+    for (let i = 0; i < price.length; i++) {
+      price[i] = (this.optimalRow[i]! >= 0 ? rows[this.optimalRow[i]!]! : 0) + (this.minimumRow[i]! >= 0 ? rows[this.minimumRow[i]!]! : 0);
     }
   }
 
-  /** What covering these requirements earns at the current prices. */
-  private earned(covers: number[]): number {
+  /** What covering these requirements earns at these prices. */
+  private earned(covers: number[], price: Float64Array): number {
     let total = 0;
-    for (const i of covers) total += this.price[i]!;
+    for (const i of covers) total += price[i]!;
     return total;
   }
 

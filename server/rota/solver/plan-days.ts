@@ -2,7 +2,7 @@ import type { Highs } from 'highs';
 import { OFF, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
 import type { MoveSpace } from './move-space.js';
-import { dayProblem, PatternSearch, patternCost, type DayProblem } from './working-days.js';
+import { bestSkill, dayProblem, PatternSearch, patternCost, type DayProblem } from './working-days.js';
 
 /**
  * Which days each person works, and with which skill, by column generation over working-day patterns (the
@@ -28,17 +28,9 @@ export function planWorkingDays(space: MoveSpace, start: Roster, highs: Highs, o
     covers: (_, column) => Array.from(column).flatMap((skill, d) => (skill === OFF ? [] : [d * skillCount + skill])),
     cheapest: (p, price) => {
       for (let d = 0; d < days; d++) {
-        const fixed = dp.fixed[p * days + d]!;
-        let best = Number.NEGATIVE_INFINITY;
-        let bestSkill = OFF;
-        for (const k of fixed >= 0 ? [fixed] : dp.skillsOf[p]!) {
-          if (price[d * skillCount + k]! > best) {
-            best = price[d * skillCount + k]!;
-            bestSkill = k;
-          }
-        }
-        gain[d] = best === Number.NEGATIVE_INFINITY ? 0 : best;
-        gainSkill[d] = bestSkill;
+        const skill = bestSkill(dp, p, d, (k) => price[d * skillCount + k]!);
+        gain[d] = skill === OFF ? 0 : price[d * skillCount + skill]!;
+        gainSkill[d] = skill;
       }
       const value = search.cheapest(dp, p, gain, work);
       return { column: Int16Array.from(work, (worked, d) => (worked ? gainSkill[d]! : OFF)), value };

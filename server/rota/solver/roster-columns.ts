@@ -3,7 +3,7 @@ import { brokenCarryCost, personScore } from '../evaluate.js';
 import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
 import type { MoveSpace } from './move-space.js';
-import { dayProblem, PathBuffers, type DayProblem } from './working-days.js';
+import { bestSkill, dayProblem, PathBuffers, type DayProblem } from './working-days.js';
 
 // Module bindings, not global lookups, in the hot loops (a test runner's sandboxed globals are slow to look up).
 const { min, max, floor } = Math;
@@ -19,8 +19,7 @@ export const MAX_ROW_SHIFT_TYPES = 31;
  */
 export interface RowProblem {
   day: DayProblem;
-  /** Shift types, and choices per cell (`shifts + 1`). */
-  shifts: number;
+  /** Choices per cell: the day off and each shift type. */
   choices: number;
   open: Uint32Array;
   /** At `cell * choices + x`. */
@@ -30,8 +29,7 @@ export interface RowProblem {
 export function rowProblem(space: MoveSpace, start: Roster): RowProblem {
   const day = dayProblem(space, start);
   const { problem, days, people } = space;
-  const shifts = problem.shiftTypes.length;
-  const choices = shifts + 1;
+  const choices = problem.shiftTypes.length + 1;
   let workMask = 0;
   for (const s of space.assignable) workMask |= 1 << (s + 1);
   const open = new Uint32Array(people * days);
@@ -52,7 +50,7 @@ export function rowProblem(space: MoveSpace, start: Roster): RowProblem {
       if (broken) requestCost[at + x]! += weight;
     }
   }
-  return { day, shifts, choices, open, requestCost };
+  return { day, choices, open, requestCost };
 }
 
 /** Weekend states of the search: no day of this weekend worked yet, every day so far worked, some of each. */
@@ -349,19 +347,10 @@ export function planRosters(space: MoveSpace, start: Roster, highs: Highs, optio
     covers: (_, column) => Array.from(column.shift).flatMap((shift, d) => (shift === OFF ? [] : [coverageIndex(problem, d, shift, column.skill[d]!)])),
     cheapest: (p, price) => {
       for (let d = 0; d < days; d++) {
-        const cell = p * days + d;
         for (let shift = 0; shift < choices - 1; shift++) {
-          let best = Number.NEGATIVE_INFINITY;
-          let bestSkill = OFF;
-          for (const k of space.frozen[cell] ? [start.skill[cell]!] : rows.day.skillsOf[p]!) {
-            const earned = price[coverageIndex(problem, d, shift, k)]!;
-            if (earned > best) {
-              best = earned;
-              bestSkill = k;
-            }
-          }
-          gain[d * choices + shift + 1] = best === Number.NEGATIVE_INFINITY ? 0 : best;
-          gainSkill[d * choices + shift + 1] = bestSkill;
+          const skill = bestSkill(rows.day, p, d, (k) => price[coverageIndex(problem, d, shift, k)]!);
+          gain[d * choices + shift + 1] = skill === OFF ? 0 : price[coverageIndex(problem, d, shift, skill)]!;
+          gainSkill[d * choices + shift + 1] = skill;
         }
       }
       const value = search.cheapest(p, gain, options.hardWeight, row);

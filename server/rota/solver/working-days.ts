@@ -70,6 +70,24 @@ export function dayProblem(space: MoveSpace, start: Roster): DayProblem {
 }
 
 /**
+ * Of the skills person p may work day d with (a frozen cell's own, else the person's), the one whose requirement earns
+ * most at `price` (`priceOf(skill)`); `OFF` when there is none.
+ */
+export function bestSkill(dp: DayProblem, p: number, d: number, priceOf: (skill: number) => number): number {
+  const fixed = dp.fixed[p * dp.days + d]!;
+  let best = OFF;
+  let earned = Number.NEGATIVE_INFINITY;
+  for (const k of fixed >= 0 ? [fixed] : dp.skillsOf[p]!) {
+    const here = priceOf(k);
+    if (here > earned) {
+      earned = here;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
  * What person p's working days cost (1 = works): the evaluator's consecutive working days and days off (with the
  * days carried in), total assignments, working and complete weekends, and the requests of `dayProblem`.
  */
