@@ -1,56 +1,143 @@
 import { coverageCounts } from '../evaluate.js';
-import { OFF, coverageIndex, type Roster } from '../problem.js';
+import { OFF, coverageIndex, type Roster, type RosterProblem } from '../problem.js';
+import { MinCostFlow } from './min-cost-flow.js';
 import type { MoveSpace } from './move-space.js';
 import type { Random } from './random.js';
 import { SearchState } from './state.js';
 
+/** What a requirement's minimum left unmet weighs while shift types are laid (as a hard violation in the search). */
+const LAY_HARD = 1000;
+
 /**
- * A roster that works the planned days (`plan`: each cell's skill, or `OFF`) with shift types given day by day:
- * each working cell takes the shift type that most helps its requirement (under its minimum first, then under its
- * optimum), yesterday's shift type where that helps as much, never one that may not follow yesterday's. Frozen
- * cells keep what `start` holds.
+ * A roster that works the planned days (`plan`: each cell's skill, or `OFF`) with shift types given day by day. Each
+ * day, the people working it with one skill take shift types by a minimum-cost flow: a shift type earns for each
+ * person it needs under its minimum and under its optimum; a person's shift type costs what their requests charge,
+ * a forbidden succession from yesterday, and what their run of one shift type will cost, judged as if the rest of the
+ * planned working run kept today's shift type (too long now, or too short when it ends). Frozen cells keep what
+ * `start` holds.
  */
 export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array): Roster {
-  const { problem, days, people } = space;
+  const { problem, days, people, assignable } = space;
+  const { shiftTypes, forbiddenNext } = problem;
+  const sameWeight = problem.weights.consecutive_same_shift;
   // Only the frozen cells are kept; the others are laid below.
   const roster: Roster = {
     shift: Int16Array.from(start.shift, (shift, cell) => (space.frozen[cell] ? shift : OFF)),
     skill: Int16Array.from(start.skill, (skill, cell) => (space.frozen[cell] ? skill : OFF)),
   };
+  // Without a shift type to assign, no planned day can be worked.
+  if (assignable.length === 0) return roster;
   const covered = coverageCounts(problem, roster);
-  const order: number[] = [];
+  const works = (cell: number): boolean => (space.frozen[cell] ? roster.shift[cell]! !== OFF : plan[cell]! !== OFF);
+  const requestCost = shiftRequestCosts(space);
+  const shiftCount = shiftTypes.length;
+  const cost = new Float64Array(people * assignable.length);
+  const group: number[] = [];
   for (let d = 0; d < days; d++) {
-    const previous = (p: number): number => (d === 0 ? (problem.staff[p]!.carryIn.lastShift ?? OFF) : roster.shift[p * days + d - 1]!);
-    order.length = 0;
-    for (let p = 0; p < people; p++) if (!space.frozen[p * days + d]) order.push(p);
-    // People who worked yesterday choose first, so that their runs of one shift type can go on.
-    order.sort((a, b) => Number(previous(b) !== OFF) - Number(previous(a) !== OFF) || a - b);
-    for (const p of order) {
+    for (let p = 0; p < people; p++) {
       const cell = p * days + d;
-      const skill = plan[cell]!;
-      if (skill === OFF) continue;
-      const before = previous(p);
-      let best = OFF;
-      let bestValue = Number.NEGATIVE_INFINITY;
-      for (const s of space.assignable) {
-        if (before !== OFF && problem.forbiddenNext[before]![s]) continue;
-        const index = coverageIndex(problem, d, s, skill);
-        let value = 0;
-        if (covered[index]! < problem.minimum[index]!) value += 1000;
-        if (covered[index]! < problem.optimal[index]!) value += problem.weights.coverage_optimal;
-        if (s === before) value += problem.weights.consecutive_same_shift;
-        if (value > bestValue) {
-          bestValue = value;
-          best = s;
-        }
+      if (space.frozen[cell] || plan[cell]! === OFF) continue;
+      const carry = problem.staff[p]!.carryIn;
+      const before = d === 0 ? (carry.lastShift ?? OFF) : roster.shift[cell - 1]!;
+      // Yesterday's run of one shift type, and today's planned working run.
+      let run = 0;
+      if (before !== OFF) {
+        while (run < d && roster.shift[cell - 1 - run]! === before) run++;
+        if (run === d && before === (carry.lastShift ?? OFF)) run += carry.consecutiveSameShift;
       }
-      if (best === OFF) continue;
-      roster.shift[cell] = best;
-      roster.skill[cell] = skill;
-      covered[coverageIndex(problem, d, best, skill)]!++;
+      let ahead = 1;
+      while (d + ahead < days && works(cell + ahead)) ahead++;
+      const open = d + ahead === days;
+      assignable.forEach((s, i) => {
+        const type = shiftTypes[s]!;
+        let value = requestCost[cell * shiftCount + s]!;
+        if (s === before) {
+          if (run + 1 > type.maxConsecutive) value += sameWeight;
+          if (!open) value += sameWeight * Math.max(0, type.minConsecutive - run - ahead);
+        } else {
+          if (before !== OFF) value += sameWeight * Math.max(0, shiftTypes[before]!.minConsecutive - run);
+          if (before !== OFF && forbiddenNext[before]![s]) value += LAY_HARD;
+          if (!open) value += sameWeight * Math.max(0, type.minConsecutive - ahead);
+        }
+        cost[p * assignable.length + i] = value;
+      });
+    }
+    for (let k = 0; k < problem.skills.length; k++) {
+      group.length = 0;
+      for (let p = 0; p < people; p++) if (!space.frozen[p * days + d] && plan[p * days + d] === k) group.push(p);
+      if (group.length === 0) continue;
+      const chosen = cheapestShiftTypes(problem, covered, d, k, assignable, group, (g, i) => cost[group[g]! * assignable.length + i]!);
+      group.forEach((p, g) => {
+        const s = assignable[chosen[g]!]!;
+        roster.shift[p * days + d] = s;
+        roster.skill[p * days + d] = k;
+        covered[coverageIndex(problem, d, s, k)]!++;
+      });
     }
   }
   return roster;
+}
+
+/** Per (cell, shift type) at `cell * shiftTypes + s`: what the person's shift requests charge for working it. */
+function shiftRequestCosts(space: MoveSpace): Float64Array {
+  const { problem, days, people } = space;
+  const shiftCount = problem.shiftTypes.length;
+  const costs = new Float64Array(people * days * shiftCount);
+  for (const preference of problem.preferences) {
+    if (preference.kind === 'day_off' || preference.shift === null) continue;
+    const at = (preference.person * days + preference.day) * shiftCount;
+    for (let s = 0; s < shiftCount; s++) {
+      if (preference.kind === 'shift_off' ? s === preference.shift : s !== preference.shift) costs[at + s]! += problem.weights.preference;
+    }
+  }
+  return costs;
+}
+
+/**
+ * The shift type (an index into `assignable`) for each of `group`, who all work day `d` with skill `k`, at least cost
+ * by a minimum-cost flow: person g taking the i-th shift type costs `costOf(g, i)`; a shift type earns, for each person
+ * it gets while under its minimum, the search's hard weight, and while under its optimum, the optimum's weight.
+ */
+export function cheapestShiftTypes(
+  problem: RosterProblem,
+  covered: ArrayLike<number>,
+  d: number,
+  k: number,
+  assignable: number[],
+  group: number[],
+  costOf: (g: number, i: number) => number,
+): Int32Array {
+  const n = group.length;
+  const source = 0;
+  const sink = n + assignable.length + 1;
+  const flow = new MinCostFlow(sink + 1);
+  const edges = new Int32Array(n * assignable.length);
+  for (let g = 0; g < n; g++) {
+    flow.addEdge(source, 1 + g, 1, 0);
+    for (let i = 0; i < assignable.length; i++) edges[g * assignable.length + i] = flow.addEdge(1 + g, 1 + n + i, 1, costOf(g, i));
+  }
+  assignable.forEach((s, i) => {
+    const index = coverageIndex(problem, d, s, k);
+    const has = covered[index]!;
+    const minimum = problem.minimum[index]!;
+    const optimal = problem.optimal[index]!;
+    const node = 1 + n + i;
+    // Tiers of what one more person earns, richest first: under both, under the minimum only, under the optimum only.
+    const both = Math.max(0, Math.min(minimum, optimal) - has);
+    const minimumOnly = Math.max(0, minimum - Math.max(optimal, has));
+    const optimalOnly = Math.max(0, optimal - Math.max(minimum, has));
+    const optimalWeight = problem.weights.coverage_optimal;
+    if (both > 0) flow.addEdge(node, sink, both, -(LAY_HARD + optimalWeight));
+    if (minimumOnly > 0) flow.addEdge(node, sink, minimumOnly, -LAY_HARD);
+    if (optimalOnly > 0) flow.addEdge(node, sink, optimalOnly, -optimalWeight);
+    flow.addEdge(node, sink, n, 0);
+  });
+  flow.send(source, sink, n);
+  const chosen = new Int32Array(n);
+  for (let g = 0; g < n; g++) {
+    for (let i = 0; i < assignable.length; i++) if (flow.flowOn(edges[g * assignable.length + i]!) > 0) chosen[g] = i;
+  }
+  return chosen;
 }
 
 export interface LayerSchedule {
