@@ -56,10 +56,9 @@ describe('laying shift types over planned working days', () => {
       }
       const covered = Array.from({ length: problem.minimum.length }, () => random.int(2));
       const n = 1 + random.int(5);
-      const group = Array.from({ length: n }, (_, g) => g);
       const costs = Array.from({ length: n * assignable.length }, () => (random.next() < 0.2 ? 1000 : random.int(60)));
       const costOf = (g: number, i: number): number => costs[g * assignable.length + i]!;
-      const chosen = cheapestShiftTypes(problem, covered, d, k, assignable, group, costOf);
+      const chosen = cheapestShiftTypes(problem, covered, d, k, assignable, n, 1000, costOf);
       let best = Number.POSITIVE_INFINITY;
       const pick = new Int32Array(n);
       for (let code = 0; code < assignable.length ** n; code++) {
@@ -102,7 +101,7 @@ describe('laying shift types over planned working days', () => {
     problem.staff[0]!.carryIn = { lastShift: 1, consecutiveWorkingDays: 2, consecutiveDaysOff: 0, consecutiveSameShift: 2 };
     const space = moveSpace(problem, undefined, 7);
     const plan = new Int16Array(10).fill(0);
-    const laid = layShiftTypes(space, admissibleStart(space, emptyRoster(problem)), plan);
+    const laid = layShiftTypes(space, admissibleStart(space, emptyRoster(problem)), plan, 1000);
     // Person 0 cannot leave nights for earlies (forbidden), so nights go on; person 1 keeps the earlies, one day
     // over their maximum of three being cheaper than leaving a requirement under its optimum.
     expect(Array.from(laid.shift)).toEqual([1, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
@@ -120,7 +119,7 @@ describe('laying shift types over planned working days', () => {
     const plan = new Int16Array(14).fill(OFF);
     for (const d of [2, 3, 4, 5]) plan[cellIndex(problem, 0, d)] = 0;
     for (const d of [2, 3]) plan[cellIndex(problem, 1, d)] = 0;
-    const laid = layShiftTypes(space, admissibleStart(space, emptyRoster(problem)), plan);
+    const laid = layShiftTypes(space, admissibleStart(space, emptyRoster(problem)), plan, 1000);
     expect(Array.from(laid.shift.slice(0, 7))).toEqual([OFF, OFF, 1, 1, 1, 1, OFF]);
     expect(Array.from(laid.shift.slice(7, 14))).toEqual([OFF, OFF, 0, 0, OFF, OFF, OFF]);
   });
@@ -134,7 +133,7 @@ describe('laying shift types over planned working days', () => {
     initial.shift[cellIndex(problem, 1, 2)] = 1;
     initial.skill[cellIndex(problem, 1, 2)] = 0;
     const space = moveSpace(problem, pinned, 7);
-    const laid = layShiftTypes(space, initial, new Int16Array(8).fill(0));
+    const laid = layShiftTypes(space, initial, new Int16Array(8).fill(0), 1000);
     expect(Array.from(laid.shift)).toEqual([OFF, OFF, OFF, OFF, OFF, OFF, 1, OFF]);
   });
 });

@@ -147,7 +147,7 @@ describe('the plan of working days', () => {
     const state = new SearchState(problem, start, 28);
     constructGreedy(state, space, 1000);
     const plan = planWorkingDays(space, state.roster, highs, { now: () => 0, deadline: 1, hardWeight: 1000 });
-    const laid = layShiftTypes(space, state.roster, plan);
+    const laid = layShiftTypes(space, state.roster, plan, 1000);
     const layered = new SearchState(problem, laid, 28);
     annealShiftTypes(layered, space, seededRandom(3), { progress: (done) => done / 50_000, startTemperature: 10, endTemperature: 0.5, hardWeight: 1000 });
     for (const roster of [laid, layered.roster]) {

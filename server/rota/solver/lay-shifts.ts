@@ -5,18 +5,15 @@ import type { MoveSpace } from './move-space.js';
 import type { Random } from './random.js';
 import { SearchState } from './state.js';
 
-/** What a requirement's minimum left unmet weighs while shift types are laid (as a hard violation in the search). */
-const LAY_HARD = 1000;
-
 /**
  * A roster that works the planned days (`plan`: each cell's skill, or `OFF`) with shift types given day by day. Each
  * day, the people working it with one skill take shift types by a minimum-cost flow: a shift type earns for each
  * person it needs under its minimum and under its optimum; a person's shift type costs what their requests charge,
  * a forbidden succession from yesterday, and what their run of one shift type will cost, judged as if the rest of the
- * planned working run kept today's shift type (too long now, or too short when it ends). Frozen cells keep what
- * `start` holds.
+ * planned working run kept today's shift type (too long now, or too short when it ends). A requirement left under its
+ * minimum and a forbidden succession weigh `hardWeight`. Frozen cells keep what `start` holds.
  */
-export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array): Roster {
+export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array, hardWeight: number): Roster {
   const { problem, days, people, assignable } = space;
   const { shiftTypes, forbiddenNext } = problem;
   const sameWeight = problem.weights.consecutive_same_shift;
@@ -32,11 +29,14 @@ export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array)
   const requestCost = shiftRequestCosts(space);
   const shiftCount = shiftTypes.length;
   const cost = new Float64Array(people * assignable.length);
-  const group: number[] = [];
+  // Per skill: the people who work the day with it.
+  const groups = problem.skills.map((): number[] => []);
   for (let d = 0; d < days; d++) {
+    for (const group of groups) group.length = 0;
     for (let p = 0; p < people; p++) {
       const cell = p * days + d;
       if (space.frozen[cell] || plan[cell]! === OFF) continue;
+      groups[plan[cell]!]!.push(p);
       const carry = problem.staff[p]!.carryIn;
       const before = d === 0 ? (carry.lastShift ?? OFF) : roster.shift[cell - 1]!;
       // Yesterday's run of one shift type, and today's planned working run.
@@ -56,24 +56,22 @@ export function layShiftTypes(space: MoveSpace, start: Roster, plan: Int16Array)
           if (!open) value += sameWeight * Math.max(0, type.minConsecutive - run - ahead);
         } else {
           if (before !== OFF) value += sameWeight * Math.max(0, shiftTypes[before]!.minConsecutive - run);
-          if (before !== OFF && forbiddenNext[before]![s]) value += LAY_HARD;
+          if (before !== OFF && forbiddenNext[before]![s]) value += hardWeight;
           if (!open) value += sameWeight * Math.max(0, type.minConsecutive - ahead);
         }
         cost[p * assignable.length + i] = value;
       });
     }
-    for (let k = 0; k < problem.skills.length; k++) {
-      group.length = 0;
-      for (let p = 0; p < people; p++) if (!space.frozen[p * days + d] && plan[p * days + d] === k) group.push(p);
-      if (group.length === 0) continue;
-      const chosen = cheapestShiftTypes(problem, covered, d, k, assignable, group, (g, i) => cost[group[g]! * assignable.length + i]!);
+    groups.forEach((group, k) => {
+      if (group.length === 0) return;
+      const chosen = cheapestShiftTypes(problem, covered, d, k, assignable, group.length, hardWeight, (g, i) => cost[group[g]! * assignable.length + i]!);
       group.forEach((p, g) => {
         const s = assignable[chosen[g]!]!;
         roster.shift[p * days + d] = s;
         roster.skill[p * days + d] = k;
         covered[coverageIndex(problem, d, s, k)]!++;
       });
-    }
+    });
   }
   return roster;
 }
@@ -94,9 +92,9 @@ function shiftRequestCosts(space: MoveSpace): Float64Array {
 }
 
 /**
- * The shift type (an index into `assignable`) for each of `group`, who all work day `d` with skill `k`, at least cost
- * by a minimum-cost flow: person g taking the i-th shift type costs `costOf(g, i)`; a shift type earns, for each person
- * it gets while under its minimum, the search's hard weight, and while under its optimum, the optimum's weight.
+ * The shift type (an index into `assignable`) for each of `n` people, who all work day `d` with skill `k`, at
+ * least cost by a minimum-cost flow: person g taking the i-th shift type costs `costOf(g, i)`; a shift type earns, for
+ * each person it gets while under its minimum, `hardWeight`, and while under its optimum, the optimum's weight.
  */
 export function cheapestShiftTypes(
   problem: RosterProblem,
@@ -104,10 +102,10 @@ export function cheapestShiftTypes(
   d: number,
   k: number,
   assignable: number[],
-  group: number[],
+  n: number,
+  hardWeight: number,
   costOf: (g: number, i: number) => number,
 ): Int32Array {
-  const n = group.length;
   const source = 0;
   const sink = n + assignable.length + 1;
   const flow = new MinCostFlow(sink + 1);
@@ -127,8 +125,8 @@ export function cheapestShiftTypes(
     const minimumOnly = Math.max(0, minimum - Math.max(optimal, has));
     const optimalOnly = Math.max(0, optimal - Math.max(minimum, has));
     const optimalWeight = problem.weights.coverage_optimal;
-    if (both > 0) flow.addEdge(node, sink, both, -(LAY_HARD + optimalWeight));
-    if (minimumOnly > 0) flow.addEdge(node, sink, minimumOnly, -LAY_HARD);
+    if (both > 0) flow.addEdge(node, sink, both, -(hardWeight + optimalWeight));
+    if (minimumOnly > 0) flow.addEdge(node, sink, minimumOnly, -hardWeight);
     if (optimalOnly > 0) flow.addEdge(node, sink, optimalOnly, -optimalWeight);
     flow.addEdge(node, sink, n, 0);
   });

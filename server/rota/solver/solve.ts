@@ -218,7 +218,7 @@ function planned(state: SearchState, space: MoveSpace, random: Random, options: 
     return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0 };
   }
   const plan = planWorkingDays(space, state.roster, highs, master);
-  const next = new SearchState(space.problem, layShiftTypes(space, state.roster, plan), 4 * space.maxBlock);
+  const next = new SearchState(space.problem, layShiftTypes(space, state.roster, plan, tuning.hardWeight), 4 * space.maxBlock);
   const layerStart = options.now();
   const layerMs = Math.max(1, tuning.layerShare * budget);
   const layerMoves = options.maxMoves === undefined ? 0 : Math.floor(tuning.layerShare * options.maxMoves);
