@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Highs } from 'highs';
 import { evaluate, personScore } from '../server/rota/evaluate.js';
-import { OFF, cellIndex, emptyRoster, type Preference, type Roster, type RosterProblem } from '../server/rota/problem.js';
+import { OFF, cellIndex, compareScores, emptyRoster, type Preference, type Roster, type RosterProblem } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { annealShiftTypes, layShiftTypes } from '../server/rota/solver/lay-shifts.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { planCost, planWorkingDays } from '../server/rota/solver/plan-days.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { solve } from '../server/rota/solver/solve.js';
+import { solve, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
 import { handMadeWard, n005w4, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
@@ -177,6 +177,24 @@ describe('the plan of working days', () => {
       // The budget counts the moves over the plan's shift types too; a roster without any penalty ends the search.
       expect(result.stoppedBy === 'optimal' ? result.score.soft : result.moves).toBe(result.stoppedBy === 'optimal' ? 0 : 60_000);
     }
+  });
+
+  it('offers its plan to the searches that do not plan, once, when its planning ends', () => {
+    const problem = n005w4();
+    const offered: Roster[] = [];
+    const sharedPlan = { offer: (roster: Roster) => offered.push({ shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) }), take: () => null };
+    const reports: SolveProgress[] = [];
+    // The whole budget goes to the plan's shift types: the answer is the better of the greedy roster and the plan.
+    const result = solve(
+      { problem, initial: emptyRoster(problem) },
+      { now: () => 0, deadline: 1, seed: 5, maxMoves: 20_000, highs, sharedPlan, tuning: { layerShare: 1 }, onImprove: (progress) => reports.push(progress) },
+    );
+    expect([result.stoppedBy, result.moves]).toEqual(['moves', 20_000]);
+    expect(offered).toHaveLength(1);
+    const plan = evaluate(problem, offered[0]!).score;
+    const greedy = { hard: reports[0]!.hard, soft: reports[0]!.soft };
+    expect(result.score).toEqual(compareScores(plan, greedy) < 0 ? plan : greedy);
+    expect(plan).not.toEqual(greedy);
   });
 
   it('makes exactly the moves of its budget, the moves over the planned shift types included', () => {

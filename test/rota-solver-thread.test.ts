@@ -63,6 +63,26 @@ describe('the solver in a worker thread', () => {
     expect(progress.at(-1)).toMatchObject(result.score);
   });
 
+  it('shares a plan between threads through one buffer: nothing before it is offered, then a copy of it for each taker', () => {
+    const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
+    const cells = problem.staff.length * problem.days;
+    const buffer = new SharedArrayBuffer(thread.sharedPlanBytes(cells));
+    const [planner, other] = [thread.sharedPlanOn(buffer, cells), thread.sharedPlanOn(buffer, cells)];
+    expect(other.take()).toBeNull();
+    const roster = emptyRoster(problem);
+    roster.shift[3] = 2;
+    roster.skill[3] = 1;
+    roster.shift[cells - 1] = 0;
+    roster.skill[cells - 1] = 0;
+    planner.offer(roster);
+    const taken = other.take()!;
+    expect([[...taken.shift], [...taken.skill]]).toEqual([[...roster.shift], [...roster.skill]]);
+    taken.shift[3] = 1;
+    roster.shift[cells - 1] = 1;
+    expect(other.take()!.shift[3]).toBe(2);
+    expect(other.take()!.shift[cells - 1]).toBe(0);
+  });
+
   it('rejects when the worker fails', async () => {
     const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
     const broken = { ...problem, staff: problem.staff.map((person) => ({ ...person, leave: null as unknown as boolean[] })) };

@@ -6,6 +6,7 @@ import {
   DEFAULT_WEIGHTS,
   OFF,
   cellIndex,
+  compareScores,
   coverageIndex,
   emptyRoster,
   type Roster,
@@ -134,6 +135,49 @@ describe('the solver', () => {
       const [before, after] = [reports[i - 1]!, reports[i]!];
       expect(after.hard < before.hard || (after.hard === before.hard && after.soft < before.soft)).toBe(true);
     }
+  });
+
+  it("goes on from another search's plan when it comes and beats its own best, on the planner's cooler schedule", () => {
+    const problem = n005w4();
+    const good = solve({ problem, initial: emptyRoster(problem) }, budget(1, 200_000));
+    const alone = solve({ problem, initial: emptyRoster(problem) }, budget(2, 6_000));
+    // Two batches of its own do not reach the plan: taking it is what gets there.
+    expect(compareScores(alone.score, good.score)).toBeGreaterThan(0);
+    let takes = 0;
+    const reports: SolveProgress[] = [];
+    const result = solve(
+      { problem, initial: emptyRoster(problem) },
+      budget(2, 6_000, {
+        sharedPlan: {
+          offer: () => {
+            throw new Error('a search without a plan offers none');
+          },
+          take: () => (++takes > 2 ? copy(good.roster) : null),
+        },
+        onImprove: (progress) => reports.push(progress),
+      }),
+    );
+    // Asked before each batch until the plan came (after two batches of 2,000 moves), then never again.
+    expect(takes).toBe(3);
+    expect(reports.find((report) => compareScores(report, good.score) === 0)?.moves).toBe(4_000);
+    expect(compareScores(result.score, good.score)).toBeLessThanOrEqual(0);
+    expect(evaluate(problem, result.roster).score).toEqual(result.score);
+    expect(result.moves).toBe(6_000);
+  });
+
+  it('keeps to its own search when the plan that comes is worse than its best', () => {
+    const problem = n005w4();
+    const alone = solve({ problem, initial: emptyRoster(problem) }, budget(3, 20_000));
+    let takes = 0;
+    const worse = emptyRoster(problem);
+    const result = solve(
+      { problem, initial: emptyRoster(problem) },
+      budget(3, 20_000, { sharedPlan: { offer: () => undefined, take: () => (++takes === 1 ? worse : null) } }),
+    );
+    expect(takes).toBe(1);
+    expect(result.score).toEqual(alone.score);
+    expect([...result.roster.shift]).toEqual([...alone.roster.shift]);
+    expect([...result.roster.skill]).toEqual([...alone.roster.skill]);
   });
 
   it('weighs every move it draws from, each with a weight above zero', () => {

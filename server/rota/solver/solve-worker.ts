@@ -5,7 +5,7 @@ import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { solve, type SolveOptions } from './solve.js';
-import type { SolveWorkerData, SolveWorkerMessage } from './thread.js';
+import { sharedPlanOn, type SolveWorkerData, type SolveWorkerMessage } from './thread.js';
 
 const data = workerData as SolveWorkerData;
 const port = parentPort;
@@ -24,6 +24,7 @@ const options: SolveOptions = {
 if (data.maxMoves !== undefined) options.maxMoves = data.maxMoves;
 if (data.tuning !== undefined) options.tuning = data.tuning;
 if (data.planDays) options.highs = await loadHighs();
+if (data.plan !== undefined) options.sharedPlan = sharedPlanOn(data.plan, data.input.initial.shift.length);
 const result = solve(data.input, options);
 port.postMessage({ type: 'done', result } satisfies SolveWorkerMessage, [result.roster.shift.buffer as ArrayBuffer, result.roster.skill.buffer as ArrayBuffer]);
 

@@ -46,6 +46,18 @@ export interface SolveOptions {
    * days (`planWorkingDays`) with shift types laid over it (`layShiftTypes`, `annealShiftTypes`).
    */
   highs?: Highs;
+  /**
+   * A plan shared by searches running at once on the same input: a search given `highs` offers its planned roster here;
+   * one without takes it between batches and, when it beats its own best, anneals on from it as the planner does.
+   */
+  sharedPlan?: SharedPlan;
+}
+
+/** Where one search leaves its planned roster for the others (`SolveOptions.sharedPlan`). */
+export interface SharedPlan {
+  offer(roster: Roster): void;
+  /** The planned roster once it is there (a copy of its own for each caller), else null. */
+  take(): Roster | null;
 }
 
 export interface Tuning {
@@ -131,23 +143,26 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   report(0);
 
   let startTemperature = tuning.startTemperature;
-  let layerMoves = 0;
+  let annealFrom = 0;
   if (options.highs !== undefined && space.people > 0 && space.days > 0) {
-    ({ state, moves: layerMoves } = planned(state, space, random, options, options.highs, tuning, start));
+    ({ state, moves: annealFrom } = planned(state, space, random, options, options.highs, tuning, start));
     startTemperature = tuning.plannedStartTemperature;
+    options.sharedPlan?.offer(state.roster);
     if (keepIfBest(state)) {
       if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
-      report(layerMoves);
+      report(annealFrom);
     }
   }
-  const annealStart = options.now();
+  let annealStart = options.now();
 
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
-  const budgetMs = Math.max(1, options.deadline - annealStart);
-  const cooling = Math.log(tuning.endTemperature / startTemperature);
+  let budgetMs = Math.max(1, options.deadline - annealStart);
+  let cooling = Math.log(tuning.endTemperature / startTemperature);
+  // A search that does not plan waits for another's plan while it anneals from the greedy roster.
+  let awaitingPlan = options.highs === undefined && options.sharedPlan !== undefined;
 
-  let done = layerMoves;
+  let done = annealFrom;
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
   // Nothing to move: the roster is what construction made of it.
   if (space.people === 0 || space.days === 0) return { roster: best, score: bestScore, moves: 0, stoppedBy: 'optimal', firstFeasibleMs };
@@ -167,7 +182,27 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       break;
     }
     if (elapsed >= budgetMs) break;
-    const progress = options.maxMoves !== undefined ? (done - layerMoves) / Math.max(1, options.maxMoves - layerMoves) : elapsed / budgetMs;
+    if (awaitingPlan) {
+      const plan = options.sharedPlan!.take();
+      if (plan !== null) {
+        awaitingPlan = false;
+        const planned = new SearchState(problem, plan, 4 * space.maxBlock);
+        if (compareScores(planned.score(), bestScore) < 0) {
+          // The rest of the time anneals from the plan, on the planner's schedule.
+          state = planned;
+          keepIfBest(state);
+          if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
+          report(done);
+          startTemperature = tuning.plannedStartTemperature;
+          annealStart = options.now();
+          budgetMs = Math.max(1, options.deadline - annealStart);
+          cooling = Math.log(tuning.endTemperature / startTemperature);
+          annealFrom = done;
+          continue;
+        }
+      }
+    }
+    const progress = options.maxMoves !== undefined ? (done - annealFrom) / Math.max(1, options.maxMoves - annealFrom) : elapsed / budgetMs;
     temperature = startTemperature * Math.exp(cooling * progress);
 
     let improved = false;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { compareScores } from '../problem.js';
-import type { SolveInput, SolveProgress, SolveResult, Tuning } from './solve.js';
+import { compareScores, type Roster } from '../problem.js';
+import type { SharedPlan, SolveInput, SolveProgress, SolveResult, Tuning } from './solve.js';
 
 export interface ThreadSolveOptions {
   timeLimitMs: number;
@@ -17,7 +17,8 @@ export interface ThreadSolveOptions {
   threads?: number;
   /**
    * Which threads start from a plan by column generation (`SolveOptions.highs`): the first only (by default; the others
-   * anneal from the greedy roster, so the answer is the better of both starts), all of them, or none.
+   * anneal from the greedy roster and go on from the first's plan when it comes, if it beats what they have), all of
+   * them, or none.
    */
   planDays?: 'first' | 'all' | 'none';
 }
@@ -31,6 +32,8 @@ export interface SolveWorkerData {
   tuning?: Partial<Tuning>;
   /** Whether this thread starts from a plan by column generation. */
   planDays: boolean;
+  /** Where the planning thread leaves its plan for the others (`sharedPlanOn`), when only one plans. */
+  plan?: SharedArrayBuffer;
   /** Set to 1 to stop: the search loop cannot read messages, so it polls this shared cell. */
   stop: Int32Array;
 }
@@ -63,9 +66,12 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
     // A roster without any penalty cannot be beaten: the other threads stop too.
     if (threads > 1 && progress.hard === 0 && progress.soft === 0) stopAll();
   };
+  const cells = input.initial.shift.length;
+  const plan = threads > 1 && (options.planDays ?? 'first') === 'first' ? new SharedArrayBuffer(sharedPlanBytes(cells)) : undefined;
   const runs = Array.from({ length: threads }, (_, index) => {
     const planDays = options.planDays === 'all' || ((options.planDays ?? 'first') === 'first' && index === 0);
     const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, planDays, stop };
+    if (plan !== undefined) data.plan = plan;
     if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
     if (options.tuning !== undefined) data.tuning = options.tuning;
     // A thread that fails or exits without an answer stops the others.
@@ -115,4 +121,31 @@ function runWorker(data: SolveWorkerData, onProgress: (progress: SolveProgress) 
       reject(new Error(`The solver thread exited with code ${code} before it answered`));
     });
   });
+}
+
+/** The bytes of a shared plan of `cells` cells: a ready flag, then each cell's shift type and skill. */
+export function sharedPlanBytes(cells: number): number {
+  return 4 + 4 * cells;
+}
+
+/**
+ * A plan shared between threads through `buffer` (of `sharedPlanBytes(cells)` bytes): the roster is written, then
+ * the ready flag set, so that a thread that reads the flag set reads the whole roster (Atomics order the plain writes
+ * before them).
+ */
+export function sharedPlanOn(buffer: SharedArrayBuffer, cells: number): SharedPlan {
+  const ready = new Int32Array(buffer, 0, 1);
+  const shift = new Int16Array(buffer, 4, cells);
+  const skill = new Int16Array(buffer, 4 + 2 * cells, cells);
+  return {
+    offer(roster: Roster): void {
+      shift.set(roster.shift);
+      skill.set(roster.skill);
+      Atomics.store(ready, 0, 1);
+    },
+    take(): Roster | null {
+      if (Atomics.load(ready, 0) !== 1) return null;
+      return { shift: Int16Array.from(shift), skill: Int16Array.from(skill) };
+    },
+  };
 }
