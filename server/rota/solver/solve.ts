@@ -126,12 +126,15 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
 
   const best: Roster = { shift: Int16Array.from(state.roster.shift), skill: Int16Array.from(state.roster.skill) };
   let bestScore = state.score();
-  let firstFeasibleMs: number | null = bestScore.hard === 0 ? options.now() - start : null;
+  let firstFeasibleMs: number | null = null;
   let reported: Score | null = null;
+  /** Reports the best score if it changed, and notes when the best first had no hard violation. */
   const report = (moves: number): void => {
     if (reported !== null && compareScores(reported, bestScore) === 0) return;
     reported = bestScore;
-    options.onImprove?.({ elapsedMs: options.now() - start, moves, hard: bestScore.hard, soft: bestScore.soft });
+    const elapsedMs = options.now() - start;
+    if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = elapsedMs;
+    options.onImprove?.({ elapsedMs, moves, hard: bestScore.hard, soft: bestScore.soft });
   };
   const keepIfBest = (current: SearchState): boolean => {
     if (compareScores(current.score(), bestScore) >= 0) return false;
@@ -142,33 +145,40 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   };
   report(0);
 
-  let startTemperature = tuning.startTemperature;
-  let annealFrom = 0;
+  let done = 0;
+  let fromPlan = false;
   if (options.highs !== undefined && space.people > 0 && space.days > 0) {
-    ({ state, moves: annealFrom } = planned(state, space, random, options, options.highs, tuning, start));
-    startTemperature = tuning.plannedStartTemperature;
+    ({ state, moves: done } = planned(state, space, random, options, options.highs, tuning, start));
+    fromPlan = true;
     options.sharedPlan?.offer(state.roster);
-    if (keepIfBest(state)) {
-      if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
-      report(annealFrom);
-    }
+    if (keepIfBest(state)) report(done);
   }
-  let annealStart = options.now();
+  /**
+   * The annealing cools geometrically from its start temperature (cooler from a plan) to the end temperature over the
+   * time left from now, or over the moves of the budget left after the `done` made so far.
+   */
+  const scheduleFromHere = (startTemperature: number) => {
+    const startMs = options.now();
+    return {
+      startTemperature,
+      startMs,
+      budgetMs: Math.max(1, options.deadline - startMs),
+      cooling: Math.log(tuning.endTemperature / startTemperature),
+      fromMoves: done,
+    };
+  };
+  let schedule = scheduleFromHere(fromPlan ? tuning.plannedStartTemperature : tuning.startTemperature);
 
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
-  let budgetMs = Math.max(1, options.deadline - annealStart);
-  let cooling = Math.log(tuning.endTemperature / startTemperature);
   // A search that does not plan waits for another's plan while it anneals from the greedy roster.
   let awaitingPlan = options.highs === undefined && options.sharedPlan !== undefined;
 
-  let done = annealFrom;
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
   // Nothing to move: the roster is what construction made of it.
   if (space.people === 0 || space.days === 0) return { roster: best, score: bestScore, moves: 0, stoppedBy: 'optimal', firstFeasibleMs };
-  let temperature = startTemperature;
   for (;;) {
-    const elapsed = options.now() - annealStart;
+    const elapsed = options.now() - schedule.startMs;
     if (bestScore.hard === 0 && bestScore.soft === 0) {
       stoppedBy = 'optimal';
       break;
@@ -181,7 +191,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       stoppedBy = 'moves';
       break;
     }
-    if (elapsed >= budgetMs) break;
+    if (elapsed >= schedule.budgetMs) break;
     if (awaitingPlan) {
       const plan = options.sharedPlan!.take();
       if (plan !== null) {
@@ -191,19 +201,15 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
           // The rest of the time anneals from the plan, on the planner's schedule.
           state = planned;
           keepIfBest(state);
-          if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
           report(done);
-          startTemperature = tuning.plannedStartTemperature;
-          annealStart = options.now();
-          budgetMs = Math.max(1, options.deadline - annealStart);
-          cooling = Math.log(tuning.endTemperature / startTemperature);
-          annealFrom = done;
+          schedule = scheduleFromHere(tuning.plannedStartTemperature);
           continue;
         }
       }
     }
-    const progress = options.maxMoves !== undefined ? (done - annealFrom) / Math.max(1, options.maxMoves - annealFrom) : elapsed / budgetMs;
-    temperature = startTemperature * Math.exp(cooling * progress);
+    const progress =
+      options.maxMoves !== undefined ? (done - schedule.fromMoves) / Math.max(1, options.maxMoves - schedule.fromMoves) : elapsed / schedule.budgetMs;
+    const temperature = schedule.startTemperature * Math.exp(schedule.cooling * progress);
 
     let improved = false;
     // The last batch of a move budget is cut to it, so that the budget is exact after the plan's shift types too.
@@ -227,10 +233,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       }
     }
     done += batch;
-    if (improved) {
-      if (firstFeasibleMs === null && bestScore.hard === 0) firstFeasibleMs = options.now() - start;
-      report(done);
-    }
+    if (improved) report(done);
   }
   return { roster: best, score: bestScore, moves: done, stoppedBy, firstFeasibleMs };
 }

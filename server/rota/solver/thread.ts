@@ -66,10 +66,11 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
     // A roster without any penalty cannot be beaten: the other threads stop too.
     if (threads > 1 && progress.hard === 0 && progress.soft === 0) stopAll();
   };
+  const planning = options.planDays ?? 'first';
   const cells = input.initial.shift.length;
-  const plan = threads > 1 && (options.planDays ?? 'first') === 'first' ? new SharedArrayBuffer(sharedPlanBytes(cells)) : undefined;
+  const plan = threads > 1 && planning === 'first' ? new SharedArrayBuffer(sharedPlanBytes(cells)) : undefined;
   const runs = Array.from({ length: threads }, (_, index) => {
-    const planDays = options.planDays === 'all' || ((options.planDays ?? 'first') === 'first' && index === 0);
+    const planDays = planning === 'all' || (planning === 'first' && index === 0);
     const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, planDays, stop };
     if (plan !== undefined) data.plan = plan;
     if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
