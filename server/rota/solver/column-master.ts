@@ -45,12 +45,6 @@ const SMOOTHING = 0.7;
 const FIX_AT = 0.6;
 /** Passes of pricing after each fixing while diving. */
 const DIVE_PASSES = 15;
-/**
- * HiGHS's simplex strategies: the primal simplex re-solves quickly after columns are added (the basis stays primal
- * feasible), the dual simplex after columns are fixed (it stays dual feasible).
- */
-const PRIMAL_SIMPLEX = 4;
-const DUAL_SIMPLEX = 1;
 
 /**
  * One column per person, by column generation: a linear master problem (HiGHS) chooses a convex mix of columns per
@@ -63,7 +57,7 @@ const DUAL_SIMPLEX = 1;
 export function chooseColumns<Column>(source: ColumnSource<Column>, start: Column[], highs: Highs, options: MasterOptions): Column[] {
   const model = highs.createModel();
   try {
-    model.options.set({ output_flag: false, simplex_strategy: PRIMAL_SIMPLEX });
+    model.options.set({ output_flag: false, simplex_strategy: 4 });
     return new Master(source, highs, model, options).choose(start);
   } finally {
     model.dispose();
@@ -93,8 +87,6 @@ class Master<Column> {
   /** Per column of the master: its entry, or -1 for a slack. */
   private readonly entryOf: number[] = [];
   private count = 0;
-  /** Whether a column was fixed since the last solve (the next one then runs the dual simplex). */
-  private fixedSinceSolve = false;
 
   constructor(
     private readonly source: ColumnSource<Column>,
@@ -164,7 +156,6 @@ class Master<Column> {
   private fix(entry: Entry<Column>): void {
     this.chosen[entry.person] = entry.index;
     this.model.changeColBounds(entry.index, 1, 1);
-    this.fixedSinceSolve = true;
   }
 
   private late(): boolean {
@@ -173,16 +164,8 @@ class Master<Column> {
 
   /** Solves the master's relaxation and returns its columns' values. */
   private solve(): Float64Array {
-    this.run();
-    return this.model.getSolution().colValue;
-  }
-
-  /** Solves the master's relaxation from the last basis, by the simplex that suits what changed since. */
-  private run(): void {
-    if (this.fixedSinceSolve) this.model.options.set({ simplex_strategy: DUAL_SIMPLEX });
     this.model.run();
-    if (this.fixedSinceSolve) this.model.options.set({ simplex_strategy: PRIMAL_SIMPLEX });
-    this.fixedSinceSolve = false;
+    return this.model.getSolution().colValue;
   }
 
   /**
@@ -198,7 +181,7 @@ class Master<Column> {
     let centerBound = Number.NEGATIVE_INFINITY;
     const mixed = new Float64Array(rows);
     for (let pass = 0; pass < passes && !this.late(); pass++) {
-      this.run();
+      this.model.run();
       const dual = this.model.getSolution().rowDual;
       this.pricesOf(dual, this.dualPrice);
       const value = Number(this.model.info.get('objective_function_value'));
