@@ -17,6 +17,9 @@ const config: Config = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
+  // Each test file's VM context stays reachable inside Node (jest's ESM mode), so a worker grows by ~25 MB a file
+  // and, past 1 GB, takes long enough to exit that Jest force-kills it: start a new worker once it is this large.
+  workerIdleMemoryLimit: '512MB',
 };
 
 export default config;
