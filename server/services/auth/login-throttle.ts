@@ -59,7 +59,7 @@ const CLAIM = `select r.claim_id, r.refused_by, ${MUST_EXPIRE} from login_claim(
  * `CLAIM` and the row of the account whose username key is its last parameter, as JSON (`account`; null when there
  * is none, and when the guess is not claimed). A subquery rather than a join: a join made every refusal a third dearer.
  */
-const CLAIM_WITH_ACCOUNT = `select r.claim_id, r.refused_by, ${MUST_EXPIRE},
+export const CLAIM_WITH_ACCOUNT = `select r.claim_id, r.refused_by, ${MUST_EXPIRE},
     case when r.claim_id is not null then (select to_jsonb(u) from app_user u where u.username_key = ?) end as account
   from login_claim(?, ?, ?, ?, ?, ?, ?, ?, ?) r`;
 
@@ -144,6 +144,23 @@ export async function claimSignIn(
   return { claim: row.claim_id, account: (row.account as Record<string, unknown> | null) ?? null };
 }
 
+/** The parameters of a claim statement: `MUST_EXPIRE`'s, the statement's own (`parameters`), then `login_claim`'s. */
+export function claimParameters(parameters: unknown[], guess: PasswordGuess, now: Date, settings: ThrottleSettings): unknown[] {
+  return [
+    ...mustExpireParameters(guess, now, settings),
+    ...parameters,
+    guess.usernameKey,
+    addressKey(guess.ip),
+    now,
+    windowStart(now, settings),
+    pendingStart(now),
+    maxFailuresOf(true, settings),
+    maxFailuresOf(false, settings),
+    guess.exemptFromAddressLimit === true,
+    CLAIM_LOCK_CLASS,
+  ];
+}
+
 /**
  * Runs a claim statement until it claims: `CLAIM`, or one built on it whose own parameters come between
  * `MUST_EXPIRE`'s and `login_claim`'s.
@@ -160,19 +177,10 @@ async function claimWith(
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     // One statement (the database's `login_claim`): the cheap check (`login_refused_by`), then the address's lock,
     // the check again, the count of checks in flight and the pending row; a refusal names the limit it met.
-    const [row] = await em.execute<(Refusal & { claim_id: number | null } & Record<string, unknown>)[]>(statement, [
-      ...mustExpireParameters(guess, now, settings),
-      ...parameters,
-      guess.usernameKey,
-      addressKey(guess.ip),
-      now,
-      windowStart(now, settings),
-      pendingStart(now),
-      maxFailuresOf(true, settings),
-      maxFailuresOf(false, settings),
-      guess.exemptFromAddressLimit === true,
-      CLAIM_LOCK_CLASS,
-    ]);
+    const [row] = await em.execute<(Refusal & { claim_id: number | null } & Record<string, unknown>)[]>(
+      statement,
+      claimParameters(parameters, guess, now, settings),
+    );
     if (row!.refused_by !== null) throw tooManyAttempts(row!, now, settings);
     if (row!.claim_id !== null) return row as Record<string, unknown> & { claim_id: number };
     if (Date.now() - started > MAX_WAIT_MS) throw new AppError('too_many_attempts', { headers: { 'Retry-After': '1' } });

@@ -36,7 +36,7 @@ export interface LoginContext extends SessionStartContext, ServiceDeps {
  * request came with is revoked and the new one stored (`startSession`). The audit record says which it was.
  * Parameters in select lists are cast: PostgreSQL would read them as text there.
  */
-const FINISH_SIGN_IN = `
+export const FINISH_SIGN_IN = `
   with account as (
     select id from app_user where id = ? and password_hash = ? and active for update
   ), checked as (
@@ -58,6 +58,44 @@ const FINISH_SIGN_IN = `
   )
   select signed_in from checked`;
 
+/** What `FINISH_SIGN_IN` is given: the account and the hash verified, the claim and its guess, the new session. */
+export interface SignInEnd {
+  user: { id: number; passwordHash: string };
+  claim: number;
+  guess: PasswordGuess;
+  /** The username as typed, for the audit record. */
+  username: string;
+  session: ReturnType<typeof newSession>['row'];
+  /** The hash of the token of the session the request came with, which the sign-in revokes. */
+  presentedHash: string | null;
+  client: LoginContext['client'];
+  now: Date;
+}
+
+/** `FINISH_SIGN_IN`'s parameters, in its order. */
+export function finishSignInParameters({ user, claim, guess, username, session, presentedHash, client, now }: SignInEnd): unknown[] {
+  return [
+    user.id,
+    user.passwordHash,
+    ...forgivenParameters(claim, guess),
+    now,
+    presentedHash,
+    now,
+    session.id,
+    session.tokenHash,
+    session.createdAt,
+    session.expiresAt,
+    session.lastSeenAt,
+    session.userAgent,
+    session.ip,
+    user.id,
+    auditedUsername(username),
+    client.ip,
+    storedUserAgent(client),
+    now,
+  ];
+}
+
 /** Runs `FINISH_SIGN_IN`; answers the new session's token, or null when the credentials changed meanwhile. */
 async function finishSignIn(
   em: EntityManager,
@@ -67,29 +105,13 @@ async function finishSignIn(
   username: string,
   ctx: LoginContext,
 ): Promise<string | null> {
-  const { now } = ctx;
-  const { token, row } = newSession(ctx.client, now, ctx.config.sessionTtlSeconds);
+  const { now, client } = ctx;
+  const { token, row: session } = newSession(client, now, ctx.config.sessionTtlSeconds);
   const presentedHash = ctx.presentedToken ? tokenHash(ctx.presentedToken) : null;
-  const [result] = await em.execute<{ signed_in: boolean }[]>(FINISH_SIGN_IN, [
-    user.id,
-    user.passwordHash,
-    ...forgivenParameters(claim, guess),
-    now,
-    presentedHash,
-    now,
-    row.id,
-    row.tokenHash,
-    row.createdAt,
-    row.expiresAt,
-    row.lastSeenAt,
-    row.userAgent,
-    row.ip,
-    user.id,
-    auditedUsername(username),
-    ctx.client.ip,
-    storedUserAgent(ctx.client),
-    now,
-  ]);
+  const [result] = await em.execute<{ signed_in: boolean }[]>(
+    FINISH_SIGN_IN,
+    finishSignInParameters({ user, claim, guess, username, session, presentedHash, client, now }),
+  );
   return result!.signed_in ? token : null;
 }
 
