@@ -6,7 +6,7 @@ import { admissibleStart, constructGreedy } from '../server/rota/solver/construc
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { planRosters, rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
+import { planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
 import { solve } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { handMadeWard, n005w4, randomRoster, shortVariant } from './support/rota-problems.js';
@@ -101,6 +101,36 @@ describe('the plan of whole rows', () => {
           }
         }
       }
+      expect(compareScores(evaluate(problem, roster).score, state.score())).toBeLessThan(0);
+    }
+  });
+
+  it('re-plans a window of days alone: every cell outside it, every pinned cell and leave kept, the window better planned than the greedy roster had it', () => {
+    for (const [index, problem] of [n005w4(), handMadeWard()].entries()) {
+      const random = seededRandom(70 + index);
+      const pinned = new Uint8Array(problem.staff.length * problem.days);
+      for (let cell = 0; cell < pinned.length; cell++) if (random.int(10) === 0) pinned[cell] = 1;
+      for (let p = 0; p < problem.staff.length; p++) {
+        for (let d = 0; d < problem.days; d++) if (!pinned[cellIndex(problem, p, d)] && random.int(12) === 0) problem.staff[p]!.leave[d] = true;
+      }
+      const space = moveSpace(problem, pinned, 7);
+      const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 12)), 28);
+      constructGreedy(state, space, HARD);
+      const [from, length] = [7, 10];
+      const roster = planWindow(space, state.roster, from, length, highs, { now: () => 0, deadline: 1, hardWeight: HARD });
+      let changed = 0;
+      for (let p = 0; p < problem.staff.length; p++) {
+        for (let d = 0; d < problem.days; d++) {
+          const cell = cellIndex(problem, p, d);
+          const got = [cell, roster.shift[cell], roster.skill[cell]];
+          const had = [cell, state.roster.shift[cell], state.roster.skill[cell]];
+          if (pinned[cell] || d < from || d >= from + length) expect(got).toEqual(had);
+          else if (problem.staff[p]!.leave[d]) expect(got).toEqual([cell, OFF, OFF]);
+          else if (roster.shift[cell] !== OFF) expect(problem.staff[p]!.skills).toContain(roster.skill[cell]);
+          if (got[1] !== had[1] || got[2] !== had[2]) changed++;
+        }
+      }
+      expect(changed).toBeGreaterThan(0);
       expect(compareScores(evaluate(problem, roster).score, state.score())).toBeLessThan(0);
     }
   });

@@ -2,7 +2,7 @@ import type { Highs } from 'highs';
 import { brokenCarryCost, personScore } from '../evaluate.js';
 import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
-import type { MoveSpace } from './move-space.js';
+import { moveSpace, type MoveSpace } from './move-space.js';
 import { bestSkill, dayProblem, PathBuffers, type DayProblem } from './working-days.js';
 
 // Module bindings, not global lookups, in the hot loops (a test runner's sandboxed globals are slow to look up).
@@ -187,6 +187,10 @@ export class RowSearch extends PathBuffers {
     let alive = new Uint8Array(heads.count);
     let nextAlive = new Uint8Array(heads.count);
     let weekendsBefore = 0;
+    // The assignments so far that any state holds lie within [aLow, aHigh]: frozen days move both alike, so that
+    // the search over a few open days between frozen ones visits few counts.
+    let aLow = 0;
+    let aHigh = 0;
     for (let d = 0; d < days; d++) {
       next.fill(INFINITY, 0, size);
       nextAlive.fill(0);
@@ -195,7 +199,6 @@ export class RowSearch extends PathBuffers {
       const weekendDay = dp.inWeekend[d] === 1;
       const firstOfWeekend = dp.weekendStarts[d] === 1;
       const lastOfWeekend = dp.weekendEnds[d] === 1;
-      const aTop = min(d, countCap);
       const kTop = min(weekendsBefore, weekendCap);
       const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? 2 : 0;
       const backBase = d * size;
@@ -251,7 +254,7 @@ export class RowSearch extends PathBuffers {
           nextAlive[nh] = 1;
           const fromBase = d === 0 ? 0 : h * block;
           const toBase = nh * block;
-          for (let a = 0; a <= aTop; a++) {
+          for (let a = aLow; a <= aHigh; a++) {
             let ca = c;
             let na = a;
             if (nkind === 1) {
@@ -289,6 +292,8 @@ export class RowSearch extends PathBuffers {
         }
       }
       if (firstOfWeekend) weekendsBefore++;
+      if ((open & 1) === 0) aLow = min(aLow + 1, countCap);
+      if (open !== 1) aHigh = min(aHigh + 1, countCap);
       [cost, next] = [next, cost];
       [alive, nextAlive] = [nextAlive, alive];
     }
@@ -333,10 +338,14 @@ export function planRosters(space: MoveSpace, start: Roster, highs: Highs, optio
   const gainSkill = new Int16Array(days * choices);
   const row = new Int16Array(days);
   const scratch = emptyRoster(problem);
+  // A day on which every cell is frozen covers what it covers whatever is chosen: its requirements are left out.
+  const openDay = new Uint8Array(days);
+  for (let cell = 0; cell < space.frozen.length; cell++) if (!space.frozen[cell]) openDay[cell % days] = 1;
+  const perDay = problem.shiftTypes.length * problem.skills.length;
   const source: ColumnSource<Roster> = {
     people,
-    minimum: problem.minimum,
-    optimal: problem.optimal,
+    minimum: problem.minimum.map((need, i) => (openDay[floor(i / perDay)] ? need : 0)),
+    optimal: problem.optimal.map((need, i) => (openDay[floor(i / perDay)] ? need : 0)),
     optimalWeight: problem.weights.coverage_optimal,
     cost: (p, column) => {
       scratch.shift.set(column.shift, p * days);
@@ -366,4 +375,15 @@ export function planRosters(space: MoveSpace, start: Roster, highs: Highs, optio
     roster.skill.set(column.skill, p * days);
   });
   return roster;
+}
+
+/**
+ * Everyone's rows re-planned by `planRosters` over the days [from, from + length) only: every other cell keeps what
+ * `roster` holds, as do the frozen cells of `space`. A large neighbourhood of the whole ward over a few days, small
+ * enough to plan exactly where the whole period is not.
+ */
+export function planWindow(space: MoveSpace, roster: Roster, from: number, length: number, highs: Highs, options: MasterOptions): Roster {
+  const { days } = space;
+  const pinned = Uint8Array.from(space.pinned, (pin, cell) => (pin || cell % days < from || cell % days >= from + length ? 1 : 0));
+  return planRosters(moveSpace(space.problem, pinned, space.maxBlock), roster, highs, options);
 }
