@@ -5,7 +5,7 @@ import { annealShiftTypes, layShiftTypes } from './lay-shifts.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { MOVES } from './moves.js';
 import { planWorkingDays } from './plan-days.js';
-import { MAX_ROW_SHIFT_TYPES, planRosters } from './roster-columns.js';
+import { MAX_ROW_SHIFT_TYPES, planRosters, planWindow } from './roster-columns.js';
 import { seededRandom, type Random } from './random.js';
 import { SearchState } from './state.js';
 
@@ -85,6 +85,13 @@ export interface Tuning {
    * share of the time allows this many milliseconds per cell (person × day).
    */
   rowPlanMsPerCell: number;
+  /**
+   * After a plan of working days: `windowShare` of the time left once it is made, at its end (one sweep after a move
+   * budget), re-plans the best roster exactly, the whole ward's rows over `windowDays` days at a time (`planWindow`),
+   * each window half a window after the last, instead of annealing.
+   */
+  windowShare: number;
+  windowDays: number;
 }
 
 export const DEFAULT_TUNING: Tuning = {
@@ -98,6 +105,8 @@ export const DEFAULT_TUNING: Tuning = {
   layerShare: 0.1,
   plannedStartTemperature: 3,
   rowPlanMsPerCell: 120,
+  windowShare: 0.8,
+  windowDays: 14,
 };
 
 export interface SolveResult {
@@ -145,11 +154,18 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   };
   report(0);
 
+  /** Whether windows of whole rows follow the annealing: after a plan of working days, which did not plan whole rows. */
+  let windowed = false;
+  /** When the annealing ends: at the deadline, or where the windows' share of the time begins. */
+  let annealDeadline = options.deadline;
   let done = 0;
   let fromPlan = false;
   if (options.highs !== undefined && space.people > 0 && space.days > 0) {
-    ({ state, moves: done } = planned(state, space, random, options, options.highs, tuning, start));
+    let rows: boolean;
+    ({ state, moves: done, rows } = planned(state, space, random, options, options.highs, tuning, start));
     fromPlan = true;
+    windowed = !rows && tuning.windowShare > 0 && problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES;
+    if (windowed) annealDeadline = options.deadline - tuning.windowShare * Math.max(0, options.deadline - options.now());
     options.sharedPlan?.offer(state.roster);
     if (keepIfBest(state)) report(done);
   }
@@ -162,7 +178,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
     return {
       startTemperature,
       startMs,
-      budgetMs: Math.max(1, options.deadline - startMs),
+      budgetMs: Math.max(1, annealDeadline - startMs),
       cooling: Math.log(tuning.endTemperature / startTemperature),
       fromMoves: done,
     };
@@ -235,16 +251,60 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
     done += batch;
     if (improved) report(done);
   }
+  if (windowed && stoppedBy !== 'aborted') {
+    const once = options.maxMoves !== undefined;
+    for (const from of windowStarts(space.days, tuning.windowDays, once)) {
+      if (options.signal?.aborted) {
+        stoppedBy = 'aborted';
+        break;
+      }
+      if (options.now() >= options.deadline || (bestScore.hard === 0 && bestScore.soft === 0)) break;
+      const roster = planWindow(space, best, from, Math.min(tuning.windowDays, space.days), options.highs!, {
+        now: options.now,
+        deadline: options.deadline,
+        hardWeight: tuning.hardWeight,
+        stopped: () => options.signal?.aborted === true,
+      });
+      if (keepIfBest(new SearchState(problem, roster, 4 * space.maxBlock))) report(done);
+    }
+  }
   return { roster: best, score: bestScore, moves: done, stoppedBy, firstFeasibleMs };
+}
+
+/**
+ * Where the windows of `length` days begin: half a window apart, from the last days back to the first (an annealed
+ * roster's last days gain most), in sweeps each shifted a few days from the one before (so that a sweep that changed
+ * nothing is not repeated as it was); one sweep when `once`, else without end.
+ */
+function* windowStarts(days: number, length: number, once: boolean): Generator<number> {
+  const size = Math.min(length, days);
+  const step = Math.max(1, Math.floor(size / 2));
+  for (let sweep = 0; ; sweep++) {
+    const shift = (sweep * 3) % step;
+    let first = days;
+    for (let end = days - shift; first > 0; end -= step) {
+      first = Math.max(0, Math.min(end, days) - size);
+      yield first;
+    }
+    if (once) return;
+  }
 }
 
 /**
  * A roster planned by column generation within `planShare` of the time, in place of the greedy one. When that time
  * allows `rowPlanMsPerCell` per cell, whole rows are planned (`planRosters`). Otherwise working days are planned
  * (`planWorkingDays`), shift types laid over them day by day, then annealed over the kept days for `layerShare` of the
- * time (or of the move budget). Returns its search state and the moves it made.
+ * time (or of the move budget). Returns its search state, the moves it made, and whether it planned whole rows.
  */
-function planned(state: SearchState, space: MoveSpace, random: Random, options: SolveOptions, highs: Highs, tuning: Tuning, start: number): { state: SearchState; moves: number } {
+function planned(
+  state: SearchState,
+  space: MoveSpace,
+  random: Random,
+  options: SolveOptions,
+  highs: Highs,
+  tuning: Tuning,
+  start: number,
+): { state: SearchState; moves: number; rows: boolean } {
   const budget = Math.max(1, options.deadline - start);
   const master = {
     now: options.now,
@@ -253,7 +313,7 @@ function planned(state: SearchState, space: MoveSpace, random: Random, options: 
     stopped: () => options.signal?.aborted === true,
   };
   if (space.problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES && tuning.rowPlanMsPerCell * space.people * space.days <= tuning.planShare * budget) {
-    return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0 };
+    return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0, rows: true };
   }
   const plan = planWorkingDays(space, state.roster, highs, master);
   const next = new SearchState(space.problem, layShiftTypes(space, state.roster, plan, tuning.hardWeight), 4 * space.maxBlock);
@@ -270,5 +330,5 @@ function planned(state: SearchState, space: MoveSpace, random: Random, options: 
     endTemperature: 0.5,
     hardWeight: tuning.hardWeight,
   });
-  return { state: next, moves };
+  return { state: next, moves, rows: false };
 }
