@@ -122,7 +122,9 @@ export interface SolveResult {
  * Greedy construction, then simulated annealing over change, block change, swap, block swap, run shift, run retype
  * and change-to-what-the-day-lacks moves with the evaluator's score kept incrementally (hard first: a hard violation weighs `hardWeight` in the
  * annealing's cost, and the best roster is the lexicographic best). Given `highs`, the annealing starts instead, and
- * cooler, from a plan by column generation (`planned`). Pure: time and randomness come in.
+ * cooler, from a plan by column generation (`planned`); after a plan of working days, the best roster's whole rows are
+ * then re-planned a window of days at a time for most of the time left (`planWindow`). Pure: time and randomness come
+ * in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
