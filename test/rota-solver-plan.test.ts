@@ -224,6 +224,36 @@ describe('the plan of working days', () => {
     expect(better).toBeGreaterThan(0);
   });
 
+  it("re-plans windows of another search's plan of working days when it takes it, with HiGHS of its own, and plans nothing itself", () => {
+    const problem = n005w4();
+    const options = { now: () => 0, deadline: 1, maxMoves: 4_000, highs, plan: false };
+    // Without a plan to take, HiGHS changes nothing: the same moves as a search without it.
+    const alone = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: 1, seed: 3, maxMoves: 4_000 });
+    const unplanned = solve({ problem, initial: emptyRoster(problem) }, { ...options, seed: 3 });
+    expect([...unplanned.roster.shift]).toEqual([...alone.roster.shift]);
+    expect(unplanned.score).toEqual(alone.score);
+    const plan = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: 1, seed: 9, maxMoves: 20_000, highs, tuning: { windowShare: 0 } });
+    let better = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const sharedPlan = () => {
+        let takes = 0;
+        return {
+          offer: () => {
+            throw new Error('a search that does not plan offers nothing');
+          },
+          take: () => (++takes === 1 ? { shift: Int16Array.from(plan.roster.shift), skill: Int16Array.from(plan.roster.skill) } : null),
+        };
+      };
+      const annealed = solve({ problem, initial: emptyRoster(problem) }, { ...options, seed, sharedPlan: sharedPlan(), tuning: { windowShare: 0 } });
+      const windowed = solve({ problem, initial: emptyRoster(problem) }, { ...options, seed, sharedPlan: sharedPlan(), tuning: { windowDays: 10 } });
+      expect(compareScores(windowed.score, annealed.score)).toBeLessThanOrEqual(0);
+      expect(evaluate(problem, windowed.roster).score).toEqual(windowed.score);
+      expect(windowed.moves).toBe(4_000);
+      if (compareScores(windowed.score, annealed.score) < 0) better++;
+    }
+    expect(better).toBeGreaterThan(0);
+  });
+
   it('makes exactly the moves of its budget, the moves over the planned shift types included', () => {
     const problem = n005w4();
     for (const maxMoves of [12_345, 999]) {

@@ -23,7 +23,9 @@ const options: SolveOptions = {
 };
 if (data.maxMoves !== undefined) options.maxMoves = data.maxMoves;
 if (data.tuning !== undefined) options.tuning = data.tuning;
-if (data.planDays) options.highs = await loadHighs();
+// A thread that takes another's plan re-plans windows of it with HiGHS of its own (`SolveOptions.plan`).
+if (data.planDays || data.plan !== undefined) options.highs = await loadHighs();
+if (!data.planDays) options.plan = false;
 if (data.plan !== undefined) options.sharedPlan = sharedPlanOn(data.plan, data.input.initial.shift.length);
 const result = solve(data.input, options);
 port.postMessage({ type: 'done', result } satisfies SolveWorkerMessage, [result.roster.shift.buffer as ArrayBuffer, result.roster.skill.buffer as ArrayBuffer]);

@@ -43,12 +43,16 @@ export interface SolveOptions {
   /**
    * A linear programming solver (HiGHS): when given, the search starts from a plan made by column generation instead
    * of from the greedy roster alone: of everyone's whole rows (`planRosters`) when time allows, else of their working
-   * days (`planWorkingDays`) with shift types laid over it (`layShiftTypes`, `annealShiftTypes`).
+   * days (`planWorkingDays`) with shift types laid over it (`layShiftTypes`, `annealShiftTypes`), which windows of
+   * whole rows follow (`Tuning.windowShare`).
    */
   highs?: Highs;
+  /** False: the search does not plan even with `highs`, which then serves only the windows after a plan it takes. */
+  plan?: boolean;
   /**
-   * A plan shared by searches running at once on the same input: a search given `highs` offers its planned roster here;
-   * one without takes it between batches and, when it beats its own best, anneals on from it as the planner does.
+   * A plan shared by searches running at once on the same input: a search that plans offers its planned roster here;
+   * one that does not takes it between batches and, when it beats its own best, anneals on from it as the planner does
+   * (and re-plans windows of it, given `highs`, as the planner does).
    */
   sharedPlan?: SharedPlan;
 }
@@ -162,12 +166,17 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   let annealDeadline = options.deadline;
   let done = 0;
   let fromPlan = false;
-  if (options.highs !== undefined && space.people > 0 && space.days > 0) {
-    let rows: boolean;
-    ({ state, moves: done, rows } = planned(state, space, random, options, options.highs, tuning, start));
-    fromPlan = true;
-    windowed = !rows && tuning.windowShare > 0 && problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES;
+  /** After a plan (this search's or one taken): whether windows follow it, and from when. */
+  const windowsAfter = (rows: boolean): void => {
+    windowed = options.highs !== undefined && !rows && tuning.windowShare > 0 && problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES;
     if (windowed) annealDeadline = options.deadline - tuning.windowShare * Math.max(0, options.deadline - options.now());
+  };
+  const plans = options.highs !== undefined && options.plan !== false;
+  if (plans && space.people > 0 && space.days > 0) {
+    let rows: boolean;
+    ({ state, moves: done, rows } = planned(state, space, random, options, options.highs!, tuning, start));
+    fromPlan = true;
+    windowsAfter(rows);
     options.sharedPlan?.offer(state.roster);
     if (keepIfBest(state)) report(done);
   }
@@ -190,7 +199,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
   // A search that does not plan waits for another's plan while it anneals from the greedy roster.
-  let awaitingPlan = options.highs === undefined && options.sharedPlan !== undefined;
+  let awaitingPlan = !plans && options.sharedPlan !== undefined;
 
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
   // Nothing to move: the roster is what construction made of it.
@@ -216,10 +225,11 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
         awaitingPlan = false;
         const planned = new SearchState(problem, plan, 4 * space.maxBlock);
         if (compareScores(planned.score(), bestScore) < 0) {
-          // The rest of the time anneals from the plan, on the planner's schedule.
+          // The rest of the time anneals from the plan, on the planner's schedule, and re-plans windows as it does.
           state = planned;
           keepIfBest(state);
           report(done);
+          windowsAfter(plansRows(space, tuning, options.deadline - start));
           schedule = scheduleFromHere(tuning.plannedStartTemperature);
           continue;
         }
@@ -292,6 +302,11 @@ function* windowStarts(days: number, length: number, once: boolean): Generator<n
   }
 }
 
+/** Whether a plan made within `budget` milliseconds is one of whole rows (`planned`). */
+function plansRows(space: MoveSpace, tuning: Tuning, budget: number): boolean {
+  return space.problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES && tuning.rowPlanMsPerCell * space.people * space.days <= tuning.planShare * Math.max(1, budget);
+}
+
 /**
  * A roster planned by column generation within `planShare` of the time, in place of the greedy one. When that time
  * allows `rowPlanMsPerCell` per cell, whole rows are planned (`planRosters`). Otherwise working days are planned
@@ -314,7 +329,7 @@ function planned(
     hardWeight: tuning.hardWeight,
     stopped: () => options.signal?.aborted === true,
   };
-  if (space.problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES && tuning.rowPlanMsPerCell * space.people * space.days <= tuning.planShare * budget) {
+  if (plansRows(space, tuning, budget)) {
     return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0, rows: true };
   }
   const plan = planWorkingDays(space, state.roster, highs, master);

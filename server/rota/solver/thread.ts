@@ -17,8 +17,8 @@ export interface ThreadSolveOptions {
   threads?: number;
   /**
    * Which threads start from a plan by column generation (`SolveOptions.highs`): the first only (by default; the others
-   * anneal from the greedy roster and go on from the first's plan when it comes, if it beats what they have), all of
-   * them, or none.
+   * anneal from the greedy roster and go on from the first's plan when it comes, if it beats what they have, windows
+   * of whole rows included), all of them, or none.
    */
   planDays?: 'first' | 'all' | 'none';
 }
