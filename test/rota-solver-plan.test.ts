@@ -11,7 +11,7 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
-import { handMadeWard, n005w4, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
+import { handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
 
 /**
  * The same problem with shift types left out, for the evaluator: one shift type without run limits or forbidden
@@ -161,13 +161,8 @@ describe('the plan of working days', () => {
 
   it('starts the search on n005w4 and on a hand-made ward, which then finds rosters with no hard violation, pinned cells and leave kept', () => {
     for (const problem of [n005w4(), handMadeWard()]) {
-      const pinned = new Uint8Array(problem.staff.length * problem.days);
-      const initial = emptyRoster(problem);
-      initial.shift[cellIndex(problem, 1, 3)] = 0;
-      initial.skill[cellIndex(problem, 1, 3)] = problem.staff[1]!.skills[0]!;
-      pinned[cellIndex(problem, 1, 3)] = 1;
+      const { initial, pinned } = pinAndLeave(problem);
       pinned[cellIndex(problem, 2, 4)] = 1;
-      problem.staff[0]!.leave[6] = true;
       const result = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 4, maxMoves: 60_000, highs });
       expect(result.score.hard).toBe(0);
       expect(evaluate(problem, result.roster).score).toEqual(result.score);
@@ -203,12 +198,7 @@ describe('the plan of working days', () => {
     let better = 0;
     for (const seed of [1, 2, 3, 4]) {
       const problem = n005w4();
-      const pinned = new Uint8Array(problem.staff.length * problem.days);
-      const initial = emptyRoster(problem);
-      initial.shift[cellIndex(problem, 1, 3)] = 0;
-      initial.skill[cellIndex(problem, 1, 3)] = problem.staff[1]!.skills[0]!;
-      pinned[cellIndex(problem, 1, 3)] = 1;
-      problem.staff[0]!.leave[6] = true;
+      const { initial, pinned } = pinAndLeave(problem);
       const options = { now: () => 0, deadline: 1, seed, maxMoves: 3_000, highs };
       const annealed = solve({ problem, initial, pinned }, { ...options, tuning: { windowShare: 0 } });
       const reports: SolveProgress[] = [];

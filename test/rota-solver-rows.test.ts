@@ -9,7 +9,7 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
 import { solve } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
-import { handMadeWard, n005w4, randomRoster, shortVariant } from './support/rota-problems.js';
+import { handMadeWard, n005w4, pinAndLeave, randomRoster, shortVariant } from './support/rota-problems.js';
 
 const HARD = 1000;
 
@@ -138,12 +138,7 @@ describe('the plan of whole rows', () => {
   it('starts the search when time allows, which then finds rosters with no hard violation on n005w4 and a hand-made ward', () => {
     let plansBetter = 0;
     for (const problem of [n005w4(), handMadeWard()]) {
-      const pinned = new Uint8Array(problem.staff.length * problem.days);
-      const initial = emptyRoster(problem);
-      initial.shift[cellIndex(problem, 1, 3)] = 0;
-      initial.skill[cellIndex(problem, 1, 3)] = problem.staff[1]!.skills[0]!;
-      pinned[cellIndex(problem, 1, 3)] = 1;
-      problem.staff[0]!.leave[6] = true;
+      const { initial, pinned } = pinAndLeave(problem);
       const space = moveSpace(problem, pinned, 7);
       const state = new SearchState(problem, admissibleStart(space, initial), 28);
       constructGreedy(state, space, HARD);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { readInrc2Instance } from '../../server/rota/inrc2/index.js';
-import { DEFAULT_WEIGHTS, coverageIndex, emptyRoster, type Roster, type RosterProblem } from '../../server/rota/problem.js';
+import { DEFAULT_WEIGHTS, cellIndex, coverageIndex, emptyRoster, type Roster, type RosterProblem } from '../../server/rota/problem.js';
 import { seededRandom } from '../../server/rota/solver/random.js';
 
 export const N005W4 = fileURLToPath(new URL('../fixtures/inrc2/n005w4', import.meta.url));
@@ -70,6 +70,20 @@ export function handMadeWard(): RosterProblem {
 }
 
 /** A roster with every cell random: work (any shift type, any skill, even one the person lacks) or off. */
+/**
+ * The pin and the leave the solver's tests check: person 1 pinned to shift type 0 on day 3 (with their first skill),
+ * person 0 on approved leave on day 6 (set on `problem`). Returns the initial roster and the pinned cells.
+ */
+export function pinAndLeave(problem: RosterProblem): { initial: Roster; pinned: Uint8Array } {
+  const pinned = new Uint8Array(problem.staff.length * problem.days);
+  const initial = emptyRoster(problem);
+  initial.shift[cellIndex(problem, 1, 3)] = 0;
+  initial.skill[cellIndex(problem, 1, 3)] = problem.staff[1]!.skills[0]!;
+  pinned[cellIndex(problem, 1, 3)] = 1;
+  problem.staff[0]!.leave[6] = true;
+  return { initial, pinned };
+}
+
 export function randomRoster(problem: RosterProblem, seed: number): Roster {
   const random = seededRandom(seed);
   const roster = emptyRoster(problem);
