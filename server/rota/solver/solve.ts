@@ -1,6 +1,7 @@
 import type { Highs } from 'highs';
 import { compareScores, type Roster, type RosterProblem, type Score } from '../problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
+import type { MasterOptions } from './column-master.js';
 import { annealShiftTypes, layShiftTypes } from './lay-shifts.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { MOVES } from './moves.js';
@@ -167,16 +168,19 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   let done = 0;
   let fromPlan = false;
   /** After a plan (this search's or one taken): whether windows follow it, and from when. */
-  const windowsAfter = (rows: boolean): void => {
-    windowed = options.highs !== undefined && !rows && tuning.windowShare > 0 && problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES;
+  const windowsAfter = (): void => {
+    windowed =
+      options.highs !== undefined &&
+      !plansRows(space, tuning, options.deadline - start) &&
+      tuning.windowShare > 0 &&
+      problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES;
     if (windowed) annealDeadline = options.deadline - tuning.windowShare * Math.max(0, options.deadline - options.now());
   };
   const plans = options.highs !== undefined && options.plan !== false;
   if (plans && space.people > 0 && space.days > 0) {
-    let rows: boolean;
-    ({ state, moves: done, rows } = planned(state, space, random, options, options.highs!, tuning, start));
+    ({ state, moves: done } = planned(state, space, random, options, options.highs!, tuning, start));
     fromPlan = true;
-    windowsAfter(rows);
+    windowsAfter();
     options.sharedPlan?.offer(state.roster);
     if (keepIfBest(state)) report(done);
   }
@@ -229,7 +233,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
           state = planned;
           keepIfBest(state);
           report(done);
-          windowsAfter(plansRows(space, tuning, options.deadline - start));
+          windowsAfter();
           schedule = scheduleFromHere(tuning.plannedStartTemperature);
           continue;
         }
@@ -271,12 +275,8 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
         break;
       }
       if (options.now() >= options.deadline || (bestScore.hard === 0 && bestScore.soft === 0)) break;
-      const roster = planWindow(space, best, from, Math.min(tuning.windowDays, space.days), options.highs!, {
-        now: options.now,
-        deadline: options.deadline,
-        hardWeight: tuning.hardWeight,
-        stopped: () => options.signal?.aborted === true,
-      });
+      const master = masterOptions(options, tuning, options.deadline);
+      const roster = planWindow(space, best, from, Math.min(tuning.windowDays, space.days), options.highs!, master);
       if (keepIfBest(new SearchState(problem, roster, 4 * space.maxBlock))) report(done);
     }
   }
@@ -302,6 +302,11 @@ function* windowStarts(days: number, length: number, once: boolean): Generator<n
   }
 }
 
+/** What the column generation's master is told: the search's clock, a deadline, its hard weight and its stop. */
+function masterOptions(options: SolveOptions, tuning: Tuning, deadline: number): MasterOptions {
+  return { now: options.now, deadline, hardWeight: tuning.hardWeight, stopped: () => options.signal?.aborted === true };
+}
+
 /** Whether a plan made within `budget` milliseconds is one of whole rows (`planned`). */
 function plansRows(space: MoveSpace, tuning: Tuning, budget: number): boolean {
   return space.problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES && tuning.rowPlanMsPerCell * space.people * space.days <= tuning.planShare * Math.max(1, budget);
@@ -311,7 +316,7 @@ function plansRows(space: MoveSpace, tuning: Tuning, budget: number): boolean {
  * A roster planned by column generation within `planShare` of the time, in place of the greedy one. When that time
  * allows `rowPlanMsPerCell` per cell, whole rows are planned (`planRosters`). Otherwise working days are planned
  * (`planWorkingDays`), shift types laid over them day by day, then annealed over the kept days for `layerShare` of the
- * time (or of the move budget). Returns its search state, the moves it made, and whether it planned whole rows.
+ * time (or of the move budget). Returns its search state and the moves it made.
  */
 function planned(
   state: SearchState,
@@ -321,16 +326,11 @@ function planned(
   highs: Highs,
   tuning: Tuning,
   start: number,
-): { state: SearchState; moves: number; rows: boolean } {
+): { state: SearchState; moves: number } {
   const budget = Math.max(1, options.deadline - start);
-  const master = {
-    now: options.now,
-    deadline: start + tuning.planShare * budget,
-    hardWeight: tuning.hardWeight,
-    stopped: () => options.signal?.aborted === true,
-  };
+  const master = masterOptions(options, tuning, start + tuning.planShare * budget);
   if (plansRows(space, tuning, budget)) {
-    return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0, rows: true };
+    return { state: new SearchState(space.problem, planRosters(space, state.roster, highs, master), 4 * space.maxBlock), moves: 0 };
   }
   const plan = planWorkingDays(space, state.roster, highs, master);
   const next = new SearchState(space.problem, layShiftTypes(space, state.roster, plan, tuning.hardWeight), 4 * space.maxBlock);
@@ -347,5 +347,5 @@ function planned(
     endTemperature: 0.5,
     hardWeight: tuning.hardWeight,
   });
-  return { state: next, moves, rows: false };
+  return { state: next, moves };
 }
