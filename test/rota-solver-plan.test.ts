@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Highs } from 'highs';
 import { evaluate, personScore } from '../server/rota/evaluate.js';
-import { OFF, cellIndex, compareScores, emptyRoster, type Preference, type Roster, type RosterProblem } from '../server/rota/problem.js';
+import { OFF, cellIndex, compareScores, emptyRoster, type Preference, type Roster, type RosterProblem, type Score } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { annealShiftTypes, layShiftTypes } from '../server/rota/solver/lay-shifts.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { planCost, planWorkingDays } from '../server/rota/solver/plan-days.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { solve, type SolveProgress } from '../server/rota/solver/solve.js';
+import { layWindow, solve, windowStarts, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
 import { handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
@@ -242,6 +242,101 @@ describe('the plan of working days', () => {
       if (compareScores(windowed.score, annealed.score) < 0) better++;
     }
     expect(better).toBeGreaterThan(0);
+  });
+
+  it("goes on from another search's plan of working days when windows follow it, even when the plan is worse than its own best", () => {
+    const problem = n005w4();
+    // A good plan but for one cell left off, which breaks a hard rule: worse than any roster without a hard violation.
+    const good = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: 1, seed: 1, maxMoves: 1_000, highs, tuning: { windowDays: 10 } });
+    const broken = { shift: Int16Array.from(good.roster.shift), skill: Int16Array.from(good.roster.skill) };
+    const cell = broken.shift.findIndex((shift, at) => {
+      if (shift === OFF) return false;
+      broken.shift[at] = OFF;
+      if (evaluate(problem, broken).score.hard > 0) return true;
+      broken.shift[at] = shift;
+      return false;
+    });
+    expect(cell).toBeGreaterThanOrEqual(0);
+    // One-day windows barely change a roster: what the search ends with is what its annealing started from.
+    const options = { now: () => 0, deadline: 1, seed: 2, maxMoves: 8_000, highs, plan: false, tuning: { windowDays: 1 } };
+    const plan = (offered: Roster | null) => {
+      let takes = 0;
+      return { offer: () => undefined, take: () => (++takes === 3 && offered !== null ? { shift: Int16Array.from(offered.shift), skill: Int16Array.from(offered.skill) } : null) };
+    };
+    const reports: SolveProgress[] = [];
+    const own = solve({ problem, initial: emptyRoster(problem) }, { ...options, sharedPlan: plan(null), onImprove: (progress) => reports.push(progress) });
+    // By the time the plan comes (after two batches), the search's own best has no hard violation.
+    expect(reports.filter((report) => report.moves <= 4_000).at(-1)!.hard).toBe(0);
+    const taken = solve({ problem, initial: emptyRoster(problem) }, { ...options, sharedPlan: plan(broken) });
+    expect(evaluate(problem, taken.roster).score).toEqual(taken.score);
+    // It went on from the plan: the cell is mended and the rest kept at least as good (its own roster, windowed alike,
+    // ends far worse than the plan).
+    expect(compareScores(taken.score, good.score)).toBeLessThanOrEqual(0);
+    expect(compareScores(taken.score, own.score)).toBeLessThan(0);
+    // Without windows to follow, the same plan is left alone.
+    const unwindowed = { ...options, tuning: { windowShare: 0 } };
+    const left = solve({ problem, initial: emptyRoster(problem) }, { ...unwindowed, sharedPlan: plan(broken) });
+    const alone = solve({ problem, initial: emptyRoster(problem) }, { ...unwindowed, sharedPlan: plan(null) });
+    expect([...left.roster.shift]).toEqual([...alone.roster.shift]);
+  });
+
+  it('sweeps windows half a window apart from the last days back, each sweep shifted, begun where its part says', () => {
+    const take = (starts: Generator<number>, n: number) => Array.from({ length: n }, () => starts.next().value);
+    expect([...windowStarts(28, 10, true, 0)]).toEqual([18, 13, 8, 3, 0]);
+    expect(take(windowStarts(28, 10, false, 0), 10)).toEqual([18, 13, 8, 3, 0, 15, 10, 5, 0, 17]);
+    // Two searches begin half a sweep apart, and each still visits every window of it.
+    expect([...windowStarts(28, 10, true, 0.5)]).toEqual([8, 3, 0, 18, 13]);
+    expect(take(windowStarts(28, 10, false, 0.5), 7)).toEqual([8, 3, 0, 18, 13, 5, 0]);
+    expect([...windowStarts(7, 14, true, 0.5)]).toEqual([0]);
+  });
+
+  it('lays the days of a window of one roster over another, every other cell kept', () => {
+    const problem = n005w4();
+    const [base, window] = [randomRoster(problem, 1), randomRoster(problem, 2)];
+    const laid = layWindow(base, window, problem.days, 5, 9);
+    for (let cell = 0; cell < base.shift.length; cell++) {
+      const from = cell % problem.days >= 5 && cell % problem.days < 14 ? window : base;
+      expect([cell, laid.shift[cell], laid.skill[cell]]).toEqual([cell, from.shift[cell], from.skill[cell]]);
+    }
+    expect(laid.shift).not.toBe(base.shift);
+  });
+
+  it("takes the searches' shared best between windows when it beats its own, and offers its own best when that is better", () => {
+    const problem = n005w4();
+    const { initial, pinned } = pinAndLeave(problem);
+    // Windows of 10 days find a roster that windows of 5 do not.
+    const good = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 1, maxMoves: 1_000, highs, tuning: { windowDays: 10 } });
+    const options = { now: () => 0, deadline: 1, maxMoves: 1_000, highs, tuning: { windowDays: 5 } };
+    const poor = solve({ problem, initial, pinned }, { ...options, seed: 1 });
+    expect(compareScores(good.score, poor.score)).toBeLessThan(0);
+    /** A shared best that starts with `held`, and what was offered to it. */
+    const sharedBest = (held: { roster: Roster; score: Score } | null) => {
+      const offers: Score[] = [];
+      const shared: SharedBest = {
+        offer(roster, score) {
+          expect(evaluate(problem, roster).score).toEqual(score);
+          offers.push(score);
+          if (held === null || compareScores(score, held.score) < 0) held = { roster: { shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) }, score };
+        },
+        takeIfBetter: (score) => (held !== null && compareScores(held.score, score) < 0 ? { roster: { shift: Int16Array.from(held.roster.shift), skill: Int16Array.from(held.roster.skill) }, score: held.score } : null),
+      };
+      return { shared, offers };
+    };
+    // A better roster there is taken after the first window, and is what the search answers at least.
+    const better = sharedBest({ roster: good.roster, score: good.score });
+    const reports: SolveProgress[] = [];
+    const taken = solve({ problem, initial, pinned }, { ...options, seed: 1, sharedBest: better.shared, onImprove: (progress) => reports.push(progress) });
+    expect(compareScores(taken.score, good.score)).toBeLessThanOrEqual(0);
+    expect(evaluate(problem, taken.roster).score).toEqual(taken.score);
+    expect(reports.at(-1)).toMatchObject(taken.score);
+    expect(better.offers.length).toBeGreaterThan(0);
+    // With nothing better there, the search runs as alone and offers its best after each window.
+    const empty = sharedBest(null);
+    const alone = solve({ problem, initial, pinned }, { ...options, seed: 1, sharedBest: empty.shared });
+    expect([...alone.roster.shift]).toEqual([...poor.roster.shift]);
+    expect(empty.offers.length).toBeGreaterThan(1);
+    expect(empty.offers.at(-1)).toEqual(poor.score);
+    for (let i = 1; i < empty.offers.length; i++) expect(compareScores(empty.offers[i]!, empty.offers[i - 1]!)).toBeLessThanOrEqual(0);
   });
 
   it('makes exactly the moves of its budget, the moves over the planned shift types included', () => {

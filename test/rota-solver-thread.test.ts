@@ -83,6 +83,36 @@ describe('the solver in a worker thread', () => {
     expect(other.take()!.shift[cells - 1]).toBe(0);
   });
 
+  it('keeps the best roster of several threads in one buffer: only a better one replaces it, and a copy is taken only by a search it beats', () => {
+    const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
+    const cells = problem.staff.length * problem.days;
+    const buffer = new SharedArrayBuffer(thread.sharedBestBytes(cells));
+    const [one, other] = [thread.sharedBestOn(buffer, cells), thread.sharedBestOn(buffer, cells)];
+    expect(other.takeIfBetter({ hard: 99, soft: 99_999 })).toBeNull();
+    const first = emptyRoster(problem);
+    first.shift[3] = 2;
+    first.skill[3] = 1;
+    one.offer(first, { hard: 1, soft: 500 });
+    const second = emptyRoster(problem);
+    second.shift[cells - 1] = 0;
+    second.skill[cells - 1] = 0;
+    // Worse (more hard, however little soft) or equal: kept out.
+    other.offer(second, { hard: 2, soft: 10 });
+    other.offer(second, { hard: 1, soft: 500 });
+    expect(other.takeIfBetter({ hard: 1, soft: 500 })).toBeNull();
+    const taken = other.takeIfBetter({ hard: 1, soft: 501 })!;
+    expect(taken.score).toEqual({ hard: 1, soft: 500 });
+    expect([[...taken.roster.shift], [...taken.roster.skill]]).toEqual([[...first.shift], [...first.skill]]);
+    taken.roster.shift[3] = 1;
+    first.shift[3] = 1;
+    expect(one.takeIfBetter({ hard: 5, soft: 0 })!.roster.shift[3]).toBe(2);
+    // Better: it replaces the one there.
+    other.offer(second, { hard: 0, soft: 900 });
+    const best = one.takeIfBetter({ hard: 1, soft: 0 })!;
+    expect(best.score).toEqual({ hard: 0, soft: 900 });
+    expect([best.roster.shift[3], best.roster.shift[cells - 1]]).toEqual([second.shift[3], 0]);
+  });
+
   it('rejects when the worker fails', async () => {
     const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
     const broken = { ...problem, staff: problem.staff.map((person) => ({ ...person, leave: null as unknown as boolean[] })) };

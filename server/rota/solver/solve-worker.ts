@@ -5,7 +5,7 @@ import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { solve, type SolveOptions } from './solve.js';
-import { sharedPlanOn, type SolveWorkerData, type SolveWorkerMessage } from './thread.js';
+import { sharedBestOn, sharedPlanOn, type SolveWorkerData, type SolveWorkerMessage } from './thread.js';
 
 const data = workerData as SolveWorkerData;
 const port = parentPort;
@@ -27,6 +27,8 @@ if (data.tuning !== undefined) options.tuning = data.tuning;
 if (data.planDays || data.plan !== undefined) options.highs = await loadHighs();
 if (!data.planDays) options.plan = false;
 if (data.plan !== undefined) options.sharedPlan = sharedPlanOn(data.plan, data.input.initial.shift.length);
+if (data.best !== undefined) options.sharedBest = sharedBestOn(data.best, data.input.initial.shift.length);
+options.sweepPart = data.sweepPart;
 const result = solve(data.input, options);
 port.postMessage({ type: 'done', result } satisfies SolveWorkerMessage, [result.roster.shift.buffer as ArrayBuffer, result.roster.skill.buffer as ArrayBuffer]);
 

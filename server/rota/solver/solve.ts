@@ -52,10 +52,26 @@ export interface SolveOptions {
   plan?: boolean;
   /**
    * A plan shared by searches running at once on the same input: a search that plans offers its planned roster here;
-   * one that does not takes it between batches and, when it beats its own best, anneals on from it as the planner does
-   * (and re-plans windows of it, given `highs`, as the planner does).
+   * one that does not takes it between batches and, when it beats its own best or windows follow it (given `highs`),
+   * anneals on from it and re-plans windows as the planner does.
    */
   sharedPlan?: SharedPlan;
+  /**
+   * The best roster of searches that re-plan windows at once: after each window a search takes it when it beats its own
+   * best (with the window just re-planned laid over it, when that is better still) and offers its own best when that
+   * beats it, so that searches that sweep from different places (`sweepPart`) re-plan different windows of one roster.
+   */
+  sharedBest?: SharedBest;
+  /** Where this search's sweep of windows begins, as a share of a sweep from the last days back: 0 by default. */
+  sweepPart?: number;
+}
+
+/** Where searches running at once keep their best roster (`SolveOptions.sharedBest`). */
+export interface SharedBest {
+  /** Keeps `roster` as the shared best when it beats the one there (or there is none yet). */
+  offer(roster: Roster, score: Score): void;
+  /** A copy of the shared best when it beats `score`, else null. */
+  takeIfBetter(score: Score): { roster: Roster; score: Score } | null;
 }
 
 /** Where one search leaves its planned roster for the others (`SolveOptions.sharedPlan`). */
@@ -227,13 +243,14 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       const plan = options.sharedPlan!.take();
       if (plan !== null) {
         awaitingPlan = false;
+        // A plan that windows follow is taken even when it is worse than this search's best: a plan of working days
+        // soon anneals to better than the greedy roster's annealing ever reaches.
+        windowsAfter();
         const planned = new SearchState(problem, plan, 4 * space.maxBlock);
-        if (compareScores(planned.score(), bestScore) < 0) {
-          // The rest of the time anneals from the plan, on the planner's schedule, and re-plans windows as it does.
+        if (windowed || compareScores(planned.score(), bestScore) < 0) {
+          // The rest of the time anneals from the plan on the planner's schedule, and re-plans windows as it does.
           state = planned;
-          keepIfBest(state);
-          report(done);
-          windowsAfter();
+          if (keepIfBest(state)) report(done);
           schedule = scheduleFromHere(tuning.plannedStartTemperature);
           continue;
         }
@@ -269,15 +286,24 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   }
   if (windowed && stoppedBy !== 'aborted') {
     const once = options.maxMoves !== undefined;
-    for (const from of windowStarts(space.days, tuning.windowDays, once)) {
+    const length = Math.min(tuning.windowDays, space.days);
+    for (const from of windowStarts(space.days, length, once, options.sweepPart ?? 0)) {
       if (options.signal?.aborted) {
         stoppedBy = 'aborted';
         break;
       }
       if (options.now() >= options.deadline || (bestScore.hard === 0 && bestScore.soft === 0)) break;
       const master = masterOptions(options, tuning, options.deadline);
-      const roster = planWindow(space, best, from, Math.min(tuning.windowDays, space.days), options.highs!, master);
-      if (keepIfBest(new SearchState(problem, roster, 4 * space.maxBlock))) report(done);
+      const roster = planWindow(space, best, from, length, options.highs!, master);
+      let improved = keepIfBest(new SearchState(problem, roster, 4 * space.maxBlock));
+      const shared = options.sharedBest?.takeIfBetter(bestScore) ?? null;
+      if (shared !== null) {
+        // Another search's best, then the same with this window laid over it.
+        improved = keepIfBest(new SearchState(problem, shared.roster, 4 * space.maxBlock)) || improved;
+        improved = keepIfBest(new SearchState(problem, layWindow(shared.roster, roster, space.days, from, length), 4 * space.maxBlock)) || improved;
+      }
+      options.sharedBest?.offer(best, bestScore);
+      if (improved) report(done);
     }
   }
   return { roster: best, score: bestScore, moves: done, stoppedBy, firstFeasibleMs };
@@ -286,20 +312,35 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
 /**
  * Where the windows of `length` days begin: half a window apart, from the last days back to the first (an annealed
  * roster's last days gain most), in sweeps each shifted a few days from the one before (so that a sweep that changed
- * nothing is not repeated as it was); one sweep when `once`, else without end.
+ * nothing is not repeated as it was), each begun `part` of the way through it (the rest of it follows); one sweep when
+ * `once`, else without end.
  */
-function* windowStarts(days: number, length: number, once: boolean): Generator<number> {
+export function* windowStarts(days: number, length: number, once: boolean, part: number): Generator<number> {
   const size = Math.min(length, days);
   const step = Math.max(1, Math.floor(size / 2));
   for (let sweep = 0; ; sweep++) {
     const shift = (sweep * 3) % step;
+    const starts: number[] = [];
     let first = days;
     for (let end = days - shift; first > 0; end -= step) {
       first = Math.max(0, Math.min(end, days) - size);
-      yield first;
+      starts.push(first);
     }
+    const begin = Math.floor(Math.min(Math.max(part, 0), 1) * starts.length) % starts.length;
+    yield* starts.slice(begin);
+    yield* starts.slice(0, begin);
     if (once) return;
   }
+}
+
+/** A copy of `base` with the cells of days [`from`, `from + length`) taken from `window`. */
+export function layWindow(base: Roster, window: Roster, days: number, from: number, length: number): Roster {
+  const laid: Roster = { shift: Int16Array.from(base.shift), skill: Int16Array.from(base.skill) };
+  for (let row = 0; row < base.shift.length; row += days) {
+    laid.shift.set(window.shift.subarray(row + from, row + from + length), row + from);
+    laid.skill.set(window.skill.subarray(row + from, row + from + length), row + from);
+  }
+  return laid;
 }
 
 /** What the column generation's master is told: the search's clock, a deadline, its hard weight and its stop. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { compareScores, type Roster } from '../problem.js';
-import type { SharedPlan, SolveInput, SolveProgress, SolveResult, Tuning } from './solve.js';
+import { compareScores, type Roster, type Score } from '../problem.js';
+import type { SharedBest, SharedPlan, SolveInput, SolveProgress, SolveResult, Tuning } from './solve.js';
 
 export interface ThreadSolveOptions {
   timeLimitMs: number;
@@ -17,8 +17,8 @@ export interface ThreadSolveOptions {
   threads?: number;
   /**
    * Which threads start from a plan by column generation (`SolveOptions.highs`): the first only (by default; the others
-   * anneal from the greedy roster and go on from the first's plan when it comes, if it beats what they have, windows
-   * of whole rows included), all of them, or none.
+   * anneal from the greedy roster and go on from the first's plan when it comes, if it beats what they have or windows
+   * of whole rows follow it; all threads that window share their best roster), all of them, or none.
    */
   planDays?: 'first' | 'all' | 'none';
 }
@@ -34,6 +34,10 @@ export interface SolveWorkerData {
   planDays: boolean;
   /** Where the planning thread leaves its plan for the others (`sharedPlanOn`), when only one plans. */
   plan?: SharedArrayBuffer;
+  /** Where the threads keep their best roster while they re-plan windows (`sharedBestOn`), when there are several. */
+  best?: SharedArrayBuffer;
+  /** Where this thread's sweep of windows begins (`SolveOptions.sweepPart`): its index over the number of threads. */
+  sweepPart: number;
   /** Set to 1 to stop: the search loop cannot read messages, so it polls this shared cell. */
   stop: Int32Array;
 }
@@ -69,10 +73,12 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
   const planning = options.planDays ?? 'first';
   const cells = input.initial.shift.length;
   const plan = threads > 1 && planning === 'first' ? new SharedArrayBuffer(sharedPlanBytes(cells)) : undefined;
+  const best = threads > 1 ? new SharedArrayBuffer(sharedBestBytes(cells)) : undefined;
   const runs = Array.from({ length: threads }, (_, index) => {
     const planDays = planning === 'all' || (planning === 'first' && index === 0);
-    const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, planDays, stop };
+    const data: SolveWorkerData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * 7919, planDays, sweepPart: index / threads, stop };
     if (plan !== undefined) data.plan = plan;
+    if (best !== undefined) data.best = best;
     if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
     if (options.tuning !== undefined) data.tuning = options.tuning;
     // A thread that fails or exits without an answer stops the others.
@@ -147,6 +153,52 @@ export function sharedPlanOn(buffer: SharedArrayBuffer, cells: number): SharedPl
     take(): Roster | null {
       if (Atomics.load(ready, 0) !== 1) return null;
       return { shift: Int16Array.from(shift), skill: Int16Array.from(skill) };
+    },
+  };
+}
+
+/** The bytes of a shared best roster of `cells` cells: a lock, whether there is one, its score, then its cells. */
+export function sharedBestBytes(cells: number): number {
+  return 16 + 4 * cells;
+}
+
+/**
+ * The best roster of several threads, kept in `buffer` (of `sharedBestBytes(cells)` bytes) under a lock: a thread
+ * holds it only to compare a score and copy a roster in or out.
+ */
+export function sharedBestOn(buffer: SharedArrayBuffer, cells: number): SharedBest {
+  const head = new Int32Array(buffer, 0, 4);
+  const [LOCK, HELD, HARD, SOFT] = [0, 1, 2, 3];
+  const shift = new Int16Array(buffer, 16, cells);
+  const skill = new Int16Array(buffer, 16 + 2 * cells, cells);
+  const locked = <T>(body: () => T): T => {
+    while (Atomics.compareExchange(head, LOCK, 0, 1) !== 0) Atomics.wait(head, LOCK, 1, 1);
+    try {
+      return body();
+    } finally {
+      Atomics.store(head, LOCK, 0);
+      Atomics.notify(head, LOCK);
+    }
+  };
+  const held = (): Score | null => (Atomics.load(head, HELD) === 1 ? { hard: Atomics.load(head, HARD), soft: Atomics.load(head, SOFT) } : null);
+  return {
+    offer(roster: Roster, score: Score): void {
+      locked(() => {
+        const there = held();
+        if (there !== null && compareScores(score, there) >= 0) return;
+        shift.set(roster.shift);
+        skill.set(roster.skill);
+        Atomics.store(head, HARD, score.hard);
+        Atomics.store(head, SOFT, score.soft);
+        Atomics.store(head, HELD, 1);
+      });
+    },
+    takeIfBetter(score: Score): { roster: Roster; score: Score } | null {
+      return locked(() => {
+        const there = held();
+        if (there === null || compareScores(there, score) >= 0) return null;
+        return { roster: { shift: Int16Array.from(shift), skill: Int16Array.from(skill) }, score: there };
+      });
     },
   };
 }
