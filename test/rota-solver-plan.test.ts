@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Highs } from 'highs';
 import { evaluate, personScore } from '../server/rota/evaluate.js';
-import { OFF, cellIndex, compareScores, emptyRoster, type Preference, type Roster, type RosterProblem, type Score } from '../server/rota/problem.js';
+import { OFF, cellIndex, compareScores, copyRoster, emptyRoster, type Preference, type Roster, type RosterProblem, type Score } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { annealShiftTypes, layShiftTypes } from '../server/rota/solver/lay-shifts.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
@@ -177,7 +177,7 @@ describe('the plan of working days', () => {
   it('offers its plan to the searches that do not plan, once, when its planning ends', () => {
     const problem = n005w4();
     const offered: Roster[] = [];
-    const sharedPlan = { offer: (roster: Roster) => offered.push({ shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) }), take: () => null };
+    const sharedPlan = { offer: (roster: Roster) => offered.push(copyRoster(roster)), take: () => null };
     const reports: SolveProgress[] = [];
     // The whole budget goes to the plan's shift types, and no window is re-planned after it: the answer is the better
     // of the greedy roster and the plan.
@@ -231,7 +231,7 @@ describe('the plan of working days', () => {
           offer: () => {
             throw new Error('a search that does not plan offers nothing');
           },
-          take: () => (++takes === 1 ? { shift: Int16Array.from(plan.roster.shift), skill: Int16Array.from(plan.roster.skill) } : null),
+          take: () => (++takes === 1 ? copyRoster(plan.roster) : null),
         };
       };
       const annealed = solve({ problem, initial: emptyRoster(problem) }, { ...options, seed, sharedPlan: sharedPlan(), tuning: { windowShare: 0 } });
@@ -248,7 +248,7 @@ describe('the plan of working days', () => {
     const problem = n005w4();
     // A good plan but for one cell left off, which breaks a hard rule: worse than any roster without a hard violation.
     const good = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: 1, seed: 1, maxMoves: 1_000, highs, tuning: { windowDays: 10 } });
-    const broken = { shift: Int16Array.from(good.roster.shift), skill: Int16Array.from(good.roster.skill) };
+    const broken = copyRoster(good.roster);
     const cell = broken.shift.findIndex((shift, at) => {
       if (shift === OFF) return false;
       broken.shift[at] = OFF;
@@ -261,7 +261,7 @@ describe('the plan of working days', () => {
     const options = { now: () => 0, deadline: 1, seed: 2, maxMoves: 8_000, highs, plan: false, tuning: { windowDays: 1 } };
     const plan = (offered: Roster | null) => {
       let takes = 0;
-      return { offer: () => undefined, take: () => (++takes === 3 && offered !== null ? { shift: Int16Array.from(offered.shift), skill: Int16Array.from(offered.skill) } : null) };
+      return { offer: () => undefined, take: () => (++takes === 3 && offered !== null ? copyRoster(offered) : null) };
     };
     const reports: SolveProgress[] = [];
     const own = solve({ problem, initial: emptyRoster(problem) }, { ...options, sharedPlan: plan(null), onImprove: (progress) => reports.push(progress) });
@@ -316,9 +316,9 @@ describe('the plan of working days', () => {
         offer(roster, score) {
           expect(evaluate(problem, roster).score).toEqual(score);
           offers.push(score);
-          if (held === null || compareScores(score, held.score) < 0) held = { roster: { shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) }, score };
+          if (held === null || compareScores(score, held.score) < 0) held = { roster: copyRoster(roster), score };
         },
-        takeIfBetter: (score) => (held !== null && compareScores(held.score, score) < 0 ? { roster: { shift: Int16Array.from(held.roster.shift), skill: Int16Array.from(held.roster.skill) }, score: held.score } : null),
+        takeIfBetter: (score) => (held !== null && compareScores(held.score, score) < 0 ? { roster: copyRoster(held.roster), score: held.score } : null),
       };
       return { shared, offers };
     };

@@ -7,6 +7,7 @@ import {
   OFF,
   cellIndex,
   compareScores,
+  copyRoster,
   coverageIndex,
   emptyRoster,
   type Roster,
@@ -28,10 +29,6 @@ function frozenClock(): SolveOptions['now'] {
 
 function budget(seed: number, maxMoves: number, extra: Partial<SolveOptions> = {}): SolveOptions {
   return { now: frozenClock(), deadline: 1, seed, maxMoves, ...extra };
-}
-
-function copy(roster: Roster): Roster {
-  return { shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) };
 }
 
 /** A day drawn so that the first and the last day come up often. */
@@ -152,7 +149,7 @@ describe('the solver', () => {
           offer: () => {
             throw new Error('a search without a plan offers none');
           },
-          take: () => (++takes > 2 ? copy(good.roster) : null),
+          take: () => (++takes > 2 ? copyRoster(good.roster) : null),
         },
         onImprove: (progress) => reports.push(progress),
       }),
@@ -277,7 +274,7 @@ describe('the search state', () => {
       const random = seededRandom(12);
       let checked = 0;
       for (let i = 0; i < 4_000; i++) {
-        const before = copy(state.roster);
+        const before = copyRoster(state.roster);
         if (!MOVES[random.int(MOVES.length)]!(state, space, random)) {
           state.rollback();
           continue;
@@ -311,7 +308,7 @@ describe('the search state', () => {
     const random = seededRandom(21);
     const seen = { breaks: 0, keeps: 0 };
     for (let i = 0; i < 3_000; i++) {
-      const before = copy(state.roster);
+      const before = copyRoster(state.roster);
       if (!MOVES[random.int(MOVES.length)]!(state, space, random)) {
         state.rollback();
         continue;
@@ -351,7 +348,7 @@ describe('the search state', () => {
         const problem = randomVariant(base, random);
         const state = new SearchState(problem, randomRoster(problem, 200 + round), 32);
         for (let i = 0; i < 150; i++) {
-          const before = copy(state.roster);
+          const before = copyRoster(state.roster);
           // Up to 16 cells of one to three people: on one or two neighbouring days (scored through the window of
           // days changed) or on any days (the whole row rescored); some cells set and set back, some swapped.
           const people = Array.from({ length: 1 + random.int(3) }, () => random.int(problem.staff.length));
@@ -397,7 +394,7 @@ describe('the search state', () => {
     const shifts = { moved: 0, refused: 0 };
     const seenDeltas = new Set<number>();
     for (let i = 0; i < 6_000; i++) {
-      const before = copy(state.roster);
+      const before = copyRoster(state.roster);
       if (!shiftRun(state, space, random)) {
         state.rollback();
         expect([...state.roster.shift]).toEqual([...before.shift]);
@@ -454,7 +451,7 @@ describe('the search state', () => {
     const assignable = new Set(space.assignable);
     let retyped = 0;
     for (let i = 0; i < 3_000; i++) {
-      const before = copy(state.roster);
+      const before = copyRoster(state.roster);
       if (!retypeRun(state, space, random)) {
         state.rollback();
         continue;

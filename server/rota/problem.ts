@@ -132,6 +132,11 @@ export function emptyRoster(problem: RosterProblem): Roster {
   return { shift: new Int16Array(size).fill(OFF), skill: new Int16Array(size).fill(OFF) };
 }
 
+/** A roster of its own with the same cells as `roster`. */
+export function copyRoster(roster: Roster): Roster {
+  return { shift: Int16Array.from(roster.shift), skill: Int16Array.from(roster.skill) };
+}
+
 export function cellIndex(problem: RosterProblem, person: number, day: number): number {
   return person * problem.days + day;
 }

@@ -69,7 +69,6 @@ export function handMadeWard(): RosterProblem {
   return problem;
 }
 
-/** A roster with every cell random: work (any shift type, any skill, even one the person lacks) or off. */
 /**
  * The pin and the leave the solver's tests check: person 1 pinned to shift type 0 on day 3 (with their first skill),
  * person 0 on approved leave on day 6 (set on `problem`). Returns the initial roster and the pinned cells.
@@ -84,6 +83,7 @@ export function pinAndLeave(problem: RosterProblem): { initial: Roster; pinned: 
   return { initial, pinned };
 }
 
+/** A roster with every cell random: work (any shift type, any skill, even one the person lacks) or off. */
 export function randomRoster(problem: RosterProblem, seed: number): Roster {
   const random = seededRandom(seed);
   const roster = emptyRoster(problem);

@@ -1,4 +1,4 @@
-import { OFF, type Roster } from '../problem.js';
+import { OFF, copyRoster, type Roster } from '../problem.js';
 import type { MoveSpace } from './move-space.js';
 import type { SearchState } from './state.js';
 
@@ -7,7 +7,7 @@ import type { SearchState } from './state.js';
  * leave, a shift type that may not be assigned, or a skill its person lacks. Pinned cells stay as they are.
  */
 export function admissibleStart(space: MoveSpace, initial: Roster): Roster {
-  const roster: Roster = { shift: Int16Array.from(initial.shift), skill: Int16Array.from(initial.skill) };
+  const roster = copyRoster(initial);
   const { problem, days } = space;
   const assignable = new Set(space.assignable);
   for (let p = 0; p < space.people; p++) {

@@ -1,5 +1,5 @@
 import type { Highs } from 'highs';
-import { compareScores, type Roster, type RosterProblem, type Score } from '../problem.js';
+import { compareScores, copyRoster, type Roster, type RosterProblem, type Score } from '../problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
 import type { MasterOptions } from './column-master.js';
 import { annealShiftTypes, layShiftTypes } from './lay-shifts.js';
@@ -156,7 +156,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   let state = new SearchState(problem, admissibleStart(space, input.initial), 4 * space.maxBlock);
   constructGreedy(state, space, tuning.hardWeight);
 
-  const best: Roster = { shift: Int16Array.from(state.roster.shift), skill: Int16Array.from(state.roster.skill) };
+  const best = copyRoster(state.roster);
   let bestScore = state.score();
   let firstFeasibleMs: number | null = null;
   let reported: Score | null = null;
@@ -287,13 +287,13 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   if (windowed && stoppedBy !== 'aborted') {
     const once = options.maxMoves !== undefined;
     const length = Math.min(tuning.windowDays, space.days);
+    const master = masterOptions(options, tuning, options.deadline);
     for (const from of windowStarts(space.days, length, once, options.sweepPart ?? 0)) {
       if (options.signal?.aborted) {
         stoppedBy = 'aborted';
         break;
       }
       if (options.now() >= options.deadline || (bestScore.hard === 0 && bestScore.soft === 0)) break;
-      const master = masterOptions(options, tuning, options.deadline);
       const roster = planWindow(space, best, from, length, options.highs!, master);
       let improved = keepIfBest(new SearchState(problem, roster, 4 * space.maxBlock));
       const shared = options.sharedBest?.takeIfBetter(bestScore) ?? null;
@@ -335,7 +335,7 @@ export function* windowStarts(days: number, length: number, once: boolean, part:
 
 /** A copy of `base` with the cells of days [`from`, `from + length`) taken from `window`. */
 export function layWindow(base: Roster, window: Roster, days: number, from: number, length: number): Roster {
-  const laid: Roster = { shift: Int16Array.from(base.shift), skill: Int16Array.from(base.skill) };
+  const laid = copyRoster(base);
   for (let row = 0; row < base.shift.length; row += days) {
     laid.shift.set(window.shift.subarray(row + from, row + from + length), row + from);
     laid.skill.set(window.skill.subarray(row + from, row + from + length), row + from);

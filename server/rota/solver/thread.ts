@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { compareScores, type Roster, type Score } from '../problem.js';
+import { compareScores, copyRoster, type Roster, type Score } from '../problem.js';
 import type { SharedBest, SharedPlan, SolveInput, SolveProgress, SolveResult, Tuning } from './solve.js';
 
 export interface ThreadSolveOptions {
@@ -152,7 +152,7 @@ export function sharedPlanOn(buffer: SharedArrayBuffer, cells: number): SharedPl
     },
     take(): Roster | null {
       if (Atomics.load(ready, 0) !== 1) return null;
-      return { shift: Int16Array.from(shift), skill: Int16Array.from(skill) };
+      return copyRoster({ shift, skill });
     },
   };
 }
@@ -197,7 +197,7 @@ export function sharedBestOn(buffer: SharedArrayBuffer, cells: number): SharedBe
       return locked(() => {
         const there = held();
         if (there === null || compareScores(there, score) >= 0) return null;
-        return { roster: { shift: Int16Array.from(shift), skill: Int16Array.from(skill) }, score: there };
+        return { roster: copyRoster({ shift, skill }), score: there };
       });
     },
   };
