@@ -192,10 +192,14 @@ export class RowSearch extends PathBuffers {
     let aLow = 0;
     let aHigh = 0;
     for (let d = 0; d < days; d++) {
-      next.fill(INFINITY, 0, size);
       nextAlive.fill(0);
       const cell = p * days + d;
       const open = rows.open[cell]!;
+      // Tomorrow's states hold assignments within [nextLow, nextHigh]: only those rows of a head's block are cleared,
+      // when the head is first reached, and only they are read tomorrow (most of a block is never reached).
+      const nextLow: number = (open & 1) === 0 ? min(aLow + 1, countCap) : aLow;
+      const nextHigh: number = open !== 1 ? min(aHigh + 1, countCap) : aHigh;
+      const rowWidth = weekendCounts * 3;
       const weekendDay = dp.inWeekend[d] === 1;
       const firstOfWeekend = dp.weekendStarts[d] === 1;
       const lastOfWeekend = dp.weekendEnds[d] === 1;
@@ -205,7 +209,7 @@ export class RowSearch extends PathBuffers {
       const sources = d === 0 ? 1 : heads.count;
       for (let h = 0; h < sources; h++) {
         if (d > 0 && alive[h] === 0) continue;
-        const x = d === 0 ? carriedShift + 1 : heads.x[h]!;
+        const x: number = d === 0 ? carriedShift + 1 : heads.x[h]!;
         const r = d === 0 ? 0 : heads.r[h]!;
         const q = d === 0 ? 0 : heads.q[h]!;
         const kind = x > 0 ? 1 : 0;
@@ -251,9 +255,12 @@ export class RowSearch extends PathBuffers {
           }
           if (x > 0 && nx > 0 && problem.forbiddenNext[x - 1]![nx - 1]) c += hardWeight;
           const nh = heads.of[(nx * runStride + nr) * qStride + nq]!;
-          nextAlive[nh] = 1;
           const fromBase = d === 0 ? 0 : h * block;
           const toBase = nh * block;
+          if (nextAlive[nh] === 0) {
+            nextAlive[nh] = 1;
+            next.fill(INFINITY, toBase + nextLow * rowWidth, toBase + (nextHigh + 1) * rowWidth);
+          }
           for (let a = aLow; a <= aHigh; a++) {
             let ca = c;
             let na = a;
@@ -292,8 +299,8 @@ export class RowSearch extends PathBuffers {
         }
       }
       if (firstOfWeekend) weekendsBefore++;
-      if ((open & 1) === 0) aLow = min(aLow + 1, countCap);
-      if (open !== 1) aHigh = min(aHigh + 1, countCap);
+      aLow = nextLow;
+      aHigh = nextHigh;
       [cost, next] = [next, cost];
       [alive, nextAlive] = [nextAlive, alive];
     }
@@ -302,7 +309,7 @@ export class RowSearch extends PathBuffers {
     const minAssignments = contract ? contract.minAssignments : 0;
     for (let h = 0; h < heads.count; h++) {
       if (alive[h] === 0) continue;
-      for (let a = 0; a < counts; a++) {
+      for (let a = aLow; a <= aHigh; a++) {
         const shortfall = weights.total_assignments * max(0, minAssignments - a);
         for (let i = 0; i < weekendCounts * 3; i++) {
           const state = h * block + a * weekendCounts * 3 + i;
