@@ -175,7 +175,9 @@ export class RowSearch extends PathBuffers {
     const completeWeekends = contract?.completeWeekends === true;
     const shiftTypes = problem.shiftTypes;
     const sameWeight = weights.consecutive_same_shift;
-    const block = counts * weekendCounts * 3;
+    /** One assignment count's states: (working weekends, this weekend's state). */
+    const rowWidth = weekendCounts * 3;
+    const block = counts * rowWidth;
     const size = heads.count * block;
     this.ensure(size, days);
     let cost = this.cost;
@@ -199,7 +201,6 @@ export class RowSearch extends PathBuffers {
       // when the head is first reached, and only they are read tomorrow (most of a block is never reached).
       const nextLow: number = (open & 1) === 0 ? min(aLow + 1, countCap) : aLow;
       const nextHigh: number = open !== 1 ? min(aHigh + 1, countCap) : aHigh;
-      const rowWidth = weekendCounts * 3;
       const weekendDay = dp.inWeekend[d] === 1;
       const firstOfWeekend = dp.weekendStarts[d] === 1;
       const lastOfWeekend = dp.weekendEnds[d] === 1;
@@ -311,8 +312,8 @@ export class RowSearch extends PathBuffers {
       if (alive[h] === 0) continue;
       for (let a = aLow; a <= aHigh; a++) {
         const shortfall = weights.total_assignments * max(0, minAssignments - a);
-        for (let i = 0; i < weekendCounts * 3; i++) {
-          const state = h * block + a * weekendCounts * 3 + i;
+        for (let i = 0; i < rowWidth; i++) {
+          const state = h * block + a * rowWidth + i;
           const total = cost[state]! + shortfall;
           if (total < best) {
             best = total;
