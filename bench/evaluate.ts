@@ -1,5 +1,5 @@
 // node bench/evaluate.ts (after npm run build): the rota evaluator's speed on a 120-person, 28-day ward
-// (INRC-II n120w4 from ../shared/inrc2) with seeded random rosters. Issue 12 asks GET …/evaluation to answer in
+// (INRC-II n120w4 from ../shared/inrc2) with seeded random rosters. The target: GET …/evaluation answers in
 // under 100 ms for such a roster; `evaluate` is the engine's part of it. Prints a markdown table to stdout.
 //
 //   --instance ID   the INRC-II instance (default n120w4_1_4-6-2-6)

@@ -28,7 +28,7 @@ type ThreadModule = typeof import('../server/rota/solver/thread.ts');
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA = join(ROOT, '..', 'shared', 'inrc2');
 
-/** Best known roster and best lower bound per instance (issue 13). */
+/** Best known roster and best lower bound per instance (the figures the targets in BENCHMARKS.md are measured against). */
 const REFERENCES: Record<string, [best: number, bound: number]> = {
   'n030w4_1_6-2-9-1': [1685, 1660],
   'n030w4_1_6-7-5-3': [1840, 1740],

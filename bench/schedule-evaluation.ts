@@ -1,4 +1,4 @@
-// npm run bench:evaluation: GET /api/rota/schedules/{id}/evaluation of a 120-person, 28-day roster (issue 12 wants
+// npm run bench:evaluation: GET /api/rota/schedules/{id}/evaluation of a 120-person, 28-day roster (the target:
 // under 100 ms). Starts the built service on a fresh database, loads INRC-II n120w4_1_4-6-2-6 into a ward through
 // the API as `npm run admin -- rota:import-inrc2` does, puts a full roster through PUT …/assignments, then times
 // sequential evaluations over loopback, beside the pure evaluator on the same roster in this process.

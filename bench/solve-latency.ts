@@ -1,4 +1,4 @@
-// The second scenario of npm run bench:rota (issue 13's target): GET /api/me latency while a solve runs in the
+// The second scenario of npm run bench:rota (its target is in BENCHMARKS.md): GET /api/me latency while a solve runs in the
 // same process (npm start's default worker) against the same load without one. Runs the built service (dist/)
 // on a fresh database (DATABASE_URL's server, or an embedded PostgreSQL), seeds a 30-nurse ward for 28 days
 // straight into the database, then alternates three times: no solve, a solve. Prints a markdown table to stdout.

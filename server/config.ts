@@ -26,7 +26,7 @@ export interface Config {
   /** Origins allowed in a passkey ceremony besides `publicUrl`'s (the web app's, when it is served elsewhere). */
   webauthnOrigins: string[];
   logLevel: string;
-  /** `npm start` runs a job worker in the same process (ROTA.md §8); false leaves the jobs to `npm run worker`. */
+  /** `npm start` runs a job worker in the same process (docs/rota.md §8); false leaves the jobs to `npm run worker`. */
   worker: boolean;
   /** Solves one process runs at once. */
   workerConcurrency: number;

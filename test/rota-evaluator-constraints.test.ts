@@ -1,4 +1,4 @@
-// Each constraint of ROTA.md §7 on a tiny hand-made problem, with its penalty computed by hand (default weights:
+// Each constraint of docs/rota.md §7 on a tiny hand-made problem, with its penalty computed by hand (default weights:
 // coverage_optimal 30, consecutive_same_shift 15, working days 30, days off 30, preference 10, complete_weekend 30,
 // total_assignments 20, working_weekends 30; a hard violation counts 1 per unit).
 import { describe, expect, it } from '@jest/globals';

@@ -1,5 +1,5 @@
 // The evaluator against the INRC-II competition: the organisers' solutions of n005w4 and rosters of n005w4 and
-// n050w4 scored by the competition's validator, under ROTA.md §7's mapping; and the evaluator's own sums on random rosters.
+// n050w4 scored by the competition's validator, under docs/rota.md §7's mapping; and the evaluator's own sums on random rosters.
 import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { coverageCounts, coverageScore, evaluate, personScore } from '../server/rota/evaluate.js';
@@ -172,7 +172,7 @@ describe('rosters of n050w4_0_0-4-8-7 scored by the competition’s validator', 
         'Total cost': 1780,
       },
       // The two requirements short of their minimum (Sunday Early Caretaker of weeks 2 and 3, minimum = optimum = 2,
-      // one assigned) also cost 2 × 30 of optimal coverage, as ROTA.md §7 says (`coverage_optimal` counts where the
+      // one assigned) also cost 2 × 30 of optimal coverage, as docs/rota.md §7 says (`coverage_optimal` counts where the
       // minimum is missed too); the validator charges them nothing there. NurseScheduler's own report of the same
       // roster (OptLog-0487.txt) says 780 and 1840, as the evaluator does. Rosters without a hard violation agree.
       optimalCoverageWhereMinimumMissed: 60,

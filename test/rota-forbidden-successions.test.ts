@@ -4,7 +4,7 @@ import { forbiddenSuccessions, type SuccessionShiftType } from '../server/servic
 const at = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 const type = (id: number, start: string, end: string, forbiddenNext: number[] = []): SuccessionShiftType => ({ id, startMinute: at(start), endMinute: at(end), forbiddenNext });
 
-describe('forbidden successions (ROTA.md §1, §2)', () => {
+describe('forbidden successions (docs/rota.md §1, §2)', () => {
   const early = type(1, '06:00', '14:00');
   const late = type(2, '14:00', '22:00');
   const night = type(3, '22:00', '06:00');

@@ -20,7 +20,7 @@ function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => numb
   return sums;
 }
 
-// ROTA.md §7: a ward set up like an INRC-II instance through the API scores a roster as the competition does.
+// docs/rota.md §7: a ward set up like an INRC-II instance through the API scores a roster as the competition does.
 describe('an INRC-II instance loaded through the API', () => {
   const server = useTestServer();
   let admin: TestClient;

@@ -320,7 +320,7 @@ describe.each(FACES)('schedules (%s)', (face: Face) => {
       expect(answer.body.carryIn).toContainEqual({ userId: people.employee.id, lastShiftTypeId: night, consecutiveWorkingDays: 3, consecutiveDaysOff: 0, consecutiveSameShift: 3 });
       expect(answer.body.carryIn).toContainEqual({ userId: people.colleague.id, ...zero });
 
-      // A night, then a day: forbidden by a rest of 12 hours (ROTA.md §1), also across the carry-in.
+      // A night, then a day: forbidden by a rest of 12 hours (docs/rota.md §1), also across the carry-in.
       await callRoute(people.manager.client, face, ROUTES.replaceSettings, { minRestHours: 12 });
       const edit = await as().set(schedule.id, 2, [{ userId: people.employee.id, date: '2027-01-04', shiftTypeId: day }]);
       expect(edit.body.evaluation.violations).toContainEqual({ constraint: 'forbidden_succession', severity: 'hard', userId: people.employee.id, date: '2027-01-04', shiftTypeId: day, count: 1, penalty: 1 });

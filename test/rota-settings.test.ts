@@ -23,7 +23,7 @@ describe.each(FACES)('ward rota settings (%s)', (face) => {
   const read = (client = people.manager.client, ward?: number) => callRoute(client, face, ROUTES.readSettings, undefined, { ward });
   const replace = (body: Record<string, unknown>, client = people.manager.client, ward?: number) => callRoute(client, face, ROUTES.replaceSettings, body, { ward });
 
-  it('answers the defaults before any are stored: a Friday weekend, no rest rule, the weights of ROTA.md §7', async () => {
+  it('answers the defaults before any are stored: a Friday weekend, no rest rule, the weights of docs/rota.md §7', async () => {
     const answer = await read();
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ weekendDays: [5], minRestHours: 0, weights: DEFAULT_WEIGHTS });

@@ -12,7 +12,7 @@ import { setUpSolveWard, type SolveWard } from './support/solve-ward.js';
 import { useFreshInstallation } from './support/suite.js';
 
 /**
- * The solve job without the queue (STYLE.md pattern 14): `runSolveJob` on real PostgreSQL with a stand-in
+ * The solve job without the queue (a job's handler called directly): `runSolveJob` on real PostgreSQL with a stand-in
  * for the solver thread that answers a fixed roster, so each path of the loop can be driven by the test.
  */
 describe('the solve job, run without the queue', () => {

@@ -21,7 +21,7 @@ const SOLVE = {
   stop: { procedure: 'rota.solve.stop', method: 'DELETE', path: '/api/rota/schedules/{id}/solve' },
 } as const satisfies Record<string, Route>;
 
-describe('automatic generation as jobs (ROTA.md §8)', () => {
+describe('automatic generation as jobs (docs/rota.md §8)', () => {
   let build: ReturnType<typeof buildIntoTemporaryDirectory>;
   let solver: SolverRunner;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Loads an INRC-II instance into a ward through the API (ROTA.md §7's mapping), so that the ward's schedule
+// Loads an INRC-II instance into a ward through the API (docs/rota.md §7's mapping), so that the ward's schedule
 // scores a roster exactly as the competition does. Used by `npm run admin -- rota:import-inrc2` and by the
 // test that proves the equivalence; it repeats no rule of the service, only calls it.
 import type { TRPCClient } from '@trpc/client';
@@ -103,7 +103,7 @@ export async function importInrc2(client: RotaClient, instance: Inrc2Instance, o
     });
   }
 
-  // Each day's requirements as `date` rows: they alone say what the day needs (ROTA.md §4).
+  // Each day's requirements as `date` rows: they alone say what the day needs (docs/rota.md §4).
   const requirements = [];
   for (let d = 0; d < problem.days; d++) {
     for (let s = 0; s < problem.shiftTypes.length; s++) {

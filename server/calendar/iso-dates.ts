@@ -15,7 +15,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((utcMs(to) - utcMs(from)) / DAY_MS);
 }
 
-/** 0 = Sunday … 6 = Saturday (ROTA.md's weekday numbering). */
+/** 0 = Sunday … 6 = Saturday (docs/rota.md's weekday numbering). */
 export function weekdayOf(date: string): number {
   return new Date(utcMs(date)).getUTCDay();
 }

@@ -15,7 +15,7 @@ export function isoWithOffset(moment: TZDate): string {
   return moment.toISOString().replace(/\.\d{3}(?=[+-]\d{2}:\d{2}$|Z$)/, '');
 }
 
-/** When a shift of `date` starts and ends; `endMinute <= startMinute` ends on the next day (ROTA.md §2). */
+/** When a shift of `date` starts and ends; `endMinute <= startMinute` ends on the next day (docs/rota.md §2). */
 export function shiftMoments(date: string, startMinute: number, endMinute: number, zone: string): { start: TZDate; end: TZDate } {
   const endDate = endMinute <= startMinute ? addDays(date, 1) : date;
   return { start: zonedMoment(date, startMinute, zone), end: zonedMoment(endDate, endMinute, zone) };

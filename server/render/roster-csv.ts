@@ -10,7 +10,7 @@ export function csvField(value: string): string {
 }
 
 /**
- * ROTA.md §9's export: `name,<ISO dates…>`, one row per person with the shift codes of their cells, CRLF line
+ * docs/rota.md §9's export: `name,<ISO dates…>`, one row per person with the shift codes of their cells, CRLF line
  * ends, UTF-8 with a byte order mark so that spreadsheet programs show Persian names.
  */
 export function rosterCsv(sheet: RosterSheet): string {

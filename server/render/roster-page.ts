@@ -108,7 +108,7 @@ function totals(sheet: RosterSheet, cells: (number | null)[]): { shifts: number;
 }
 
 /**
- * ROTA.md §9's printed roster: a right-to-left Persian page, one row per person and one column per day headed
+ * docs/rota.md §9's printed roster: a right-to-left Persian page, one row per person and one column per day headed
  * by its Solar Hijri day and weekday, weekends and holidays shaded, shift codes coloured by type, each row's
  * totals at its end, and a legend; sized for A4 landscape. It loads nothing but the service's own font.
  */

@@ -1,5 +1,5 @@
 /**
- * The one definition of a roster's score (ROTA.md §7): the HTTP evaluation, publishing's feasibility check and the
+ * The one definition of a roster's score (docs/rota.md §7): the HTTP evaluation, publishing's feasibility check and the
  * solver all use it. A table of named constraints, each written once: `evaluate` runs them with a report that
  * collects violations, `personScore` and `coverageScore` run the same code without one, so that
  * `evaluate(...).score` is exactly Σ personScore + Σ coverageScore. Pure: no database, HTTP or clock.
@@ -343,7 +343,7 @@ function workingWeekends(problem: RosterProblem, tables: Tables, roster: Roster,
   return cost;
 }
 
-/** ROTA.md §7's table, in its order. */
+/** docs/rota.md §7's table, in its order. */
 export const CONSTRAINTS: readonly ConstraintRule[] = [
   {
     name: 'coverage_minimum',
@@ -427,7 +427,7 @@ export function coverageCounts(problem: RosterProblem, roster: Roster): Int32Arr
   return counts;
 }
 
-/** The score, every violation and each person's figures (ROTA.md §7). */
+/** The score, every violation and each person's figures (docs/rota.md §7). */
 export function evaluate(problem: RosterProblem, roster: Roster): Evaluation {
   const tables = tablesOf(problem);
   const violations: Violation[] = [];

@@ -2,10 +2,10 @@
  * A ward's roster problem as plain data: what the evaluator scores, what the solver optimises, and what
  * the schedules service builds from the database. Indices, not ids, so that the engine runs on arrays:
  * person `p` is `staff[p]`, shift type `s` is `shiftTypes[s]`, skill `k` is `skills[k]`, day `d` counts
- * from the period's first day. No database, HTTP or clock in here (ROTA.md §7).
+ * from the period's first day. No database, HTTP or clock in here (docs/rota.md §7).
  */
 
-/** The soft constraints of ROTA.md §7, whose weights a ward may set. */
+/** The soft constraints of docs/rota.md §7, whose weights a ward may set. */
 export const SOFT_CONSTRAINTS = [
   'coverage_optimal',
   'consecutive_same_shift',
@@ -25,7 +25,7 @@ export type Constraint = HardConstraint | SoftConstraint;
 
 export type Weights = Record<SoftConstraint, number>;
 
-/** The defaults of ROTA.md §7: INRC-II's weights. */
+/** The defaults of docs/rota.md §7: INRC-II's weights. */
 export const DEFAULT_WEIGHTS: Weights = {
   coverage_optimal: 30,
   consecutive_same_shift: 15,
@@ -98,7 +98,7 @@ export interface RosterProblem {
   days: number;
   /** Weekday of day 0: 0 = Sunday … 6 = Saturday. */
   firstWeekday: number;
-  /** Weekdays forming the weekend (ROTA.md §1). */
+  /** Weekdays forming the weekend (docs/rota.md §1). */
   weekendDays: number[];
   skills: string[];
   shiftTypes: ShiftTypeSpec[];

@@ -22,7 +22,7 @@ export type Meta = OpenApiMeta<{
   errorStatuses?: Partial<Record<ErrorCode, number>>;
   /** Statuses besides the success one that answer with the output schema rather than the Error shape (health's 503). */
   outputStatuses?: readonly number[];
-  /** The request body may be up to 1 MiB instead of 100 KiB (ROTA.md: whole tables such as the coverage). */
+  /** The request body may be up to 1 MiB instead of 100 KiB (docs/rota.md: whole tables such as the coverage). */
   largeBody?: boolean;
   /**
    * The REST face answers the procedure's output (a string) as this document rather than as JSON, with these

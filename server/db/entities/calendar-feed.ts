@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './user.js';
 
 /**
- * A person's private iCalendar address (ROTA.md §9): one per account, replaced by a new one, gone when ended.
+ * A person's private iCalendar address (docs/rota.md §9): one per account, replaced by a new one, gone when ended.
  * The address carries a random token; only its SHA-256 is kept, as for sessions and invitations.
  */
 export const CalendarFeed = defineEntity({

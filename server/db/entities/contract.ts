@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { Ward } from './ward.js';
 
-/** A named rule set for staff of a ward (ROTA.md §3). Counts apply per schedule period. */
+/** A named rule set for staff of a ward (docs/rota.md §3). Counts apply per schedule period. */
 export const Contract = defineEntity({
   name: 'Contract',
   properties: {

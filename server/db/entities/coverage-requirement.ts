@@ -3,7 +3,7 @@ import { ShiftType } from './shift-type.js';
 import { Ward } from './ward.js';
 
 /**
- * How many cells of a shift type, made with a skill, a day needs (ROTA.md §4). Exactly one of `weekday`
+ * How many cells of a shift type, made with a skill, a day needs (docs/rota.md §4). Exactly one of `weekday`
  * (the usual week) and `date` (a one-day override) is set. PostgreSQL's unique constraints treat nulls as
  * distinct, so the two constraints below allow one row per weekday and one per date, and nothing else.
  */

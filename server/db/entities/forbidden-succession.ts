@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { ShiftType } from './shift-type.js';
 
-/** `next` may not be worked on the day after `shiftType` (a shift type's explicit `forbiddenNext`, ROTA.md §2). */
+/** `next` may not be worked on the day after `shiftType` (a shift type's explicit `forbiddenNext`, docs/rota.md §2). */
 export const ForbiddenSuccession = defineEntity({
   name: 'ForbiddenSuccession',
   properties: {

@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { Hospital } from './hospital.js';
 
-/** A hospital-wide holiday (ROTA.md §4): its coverage is that of the first weekend day. */
+/** A hospital-wide holiday (docs/rota.md §4): its coverage is that of the first weekend day. */
 export const Holiday = defineEntity({
   name: 'Holiday',
   properties: {

@@ -12,7 +12,7 @@ export const REQUEST_STATUSES = ['active', 'pending', 'approved', 'rejected', 'c
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**
- * A staff request of ROTA.md §5: a preference, or a leave. `endDate` equals `date` for a preference.
+ * A staff request of docs/rota.md §5: a preference, or a leave. `endDate` equals `date` for a preference.
  * The ward is the person's home ward when it was made. A decision records who, when and why.
  */
 export const RotaRequest = defineEntity({

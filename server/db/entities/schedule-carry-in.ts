@@ -4,7 +4,7 @@ import { ShiftType } from './shift-type.js';
 import { User } from './user.js';
 
 /**
- * How a person's days before a schedule's first day ended, as set explicitly (ROTA.md §6). Used only
+ * How a person's days before a schedule's first day ended, as set explicitly (docs/rota.md §6). Used only
  * while no schedule of the ward ends the day before: then the carry-in is derived from that one.
  */
 export const ScheduleCarryIn = defineEntity({

@@ -3,7 +3,7 @@ import { User } from './user.js';
 import { Ward } from './ward.js';
 
 /**
- * The audit of a published schedule's cells (ROTA.md §6): who changed which cell when, and what it held
+ * The audit of a published schedule's cells (docs/rota.md §6): who changed which cell when, and what it held
  * before and after. Shift types are kept by id and code, and the schedule by id, so that the record
  * outlives them.
  */

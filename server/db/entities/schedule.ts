@@ -6,7 +6,7 @@ export const SCHEDULE_STATUSES = ['draft', 'published'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /**
- * A ward's roster for a period of whole days (ROTA.md §6). `version` counts changes to its cells and
+ * A ward's roster for a period of whole days (docs/rota.md §6). `version` counts changes to its cells and
  * carry-in: an edit names the version it was made on, so that of two editors racing, one wins.
  */
 export const Schedule = defineEntity({

@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { Ward } from './ward.js';
 
 /**
- * A kind of shift a ward works (ROTA.md §2). Times are minutes after midnight; `endMinute <= startMinute`
+ * A kind of shift a ward works (docs/rota.md §2). Times are minutes after midnight; `endMinute <= startMinute`
  * means the shift ends on the next day. Its forbidden successors are rows of `ForbiddenSuccession`.
  */
 export const ShiftType = defineEntity({

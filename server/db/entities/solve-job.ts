@@ -14,7 +14,7 @@ export interface SolveProgressPoint {
 }
 
 /**
- * One automatic generation of a schedule (ROTA.md §8): what was asked, by whom, and how it went. The queue
+ * One automatic generation of a schedule (docs/rota.md §8): what was asked, by whom, and how it went. The queue
  * (pg-boss) only carries this row's id; the row is the truth the API reads and the worker writes. `attempt`
  * counts the workers that claimed it (one died, another took over): a worker writes only while the attempt is
  * its own. At most one job per schedule is queued or running (the partial unique index of the migration).

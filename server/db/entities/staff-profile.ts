@@ -3,7 +3,7 @@ import { Contract } from './contract.js';
 import { User } from './user.js';
 
 /**
- * What makes an account rostered staff of its home ward (ROTA.md §3): its skills, the first being the
+ * What makes an account rostered staff of its home ward (docs/rota.md §3): its skills, the first being the
  * default, and its contract. The ward is the user's home ward. A contract in use cannot be deleted.
  */
 export const StaffProfile = defineEntity({

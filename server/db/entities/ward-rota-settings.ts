@@ -3,7 +3,7 @@ import type { Weights } from '../../rota/problem.js';
 import { Ward } from './ward.js';
 
 /**
- * A ward's rota rules (ROTA.md §1). One row per ward, written by its first `PUT /api/rota/settings`;
+ * A ward's rota rules (docs/rota.md §1). One row per ward, written by its first `PUT /api/rota/settings`;
  * a ward without a row has the defaults.
  */
 export const WardRotaSettings = defineEntity({

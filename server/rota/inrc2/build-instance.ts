@@ -16,7 +16,7 @@ import { formatInstanceId, type Inrc2InstanceId } from './instance-id.js';
 /** A named shift type with the clock times a ward would give it (INRC-II has none). */
 export interface Inrc2ShiftType {
   name: string;
-  /** `"HH:MM"`; `end <= start` ends on the next day (ROTA.md §2). */
+  /** `"HH:MM"`; `end <= start` ends on the next day (docs/rota.md §2). */
   start: string;
   end: string;
 }
@@ -82,7 +82,7 @@ function contractSpec(contract: Inrc2Scenario['contracts'][number]): ContractSpe
 }
 
 /**
- * The static INRC-II problem (all weeks planned at once) under ROTA.md §7's mapping: 7 days a week from a Monday,
+ * The static INRC-II problem (all weeks planned at once) under docs/rota.md §7's mapping: 7 days a week from a Monday,
  * the weekend Saturday and Sunday, the default weights, each week's requirements as per-day coverage, its shift-off
  * requests as `shift_off` (or `day_off` for "Any"), the history as carry-in.
  */

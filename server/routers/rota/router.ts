@@ -10,7 +10,7 @@ import { shiftTypesRouter } from './shift-types/router.js';
 import { staffRouter } from './staff/router.js';
 import { solveRouter } from './solve/router.js';
 
-/** The ward's rota (ROTA.md): each resource's router, wired here. */
+/** The ward's rota (docs/rota.md): each resource's router, wired here. */
 export const rotaRouter = router({
   settings: settingsRouter,
   shiftTypes: shiftTypesRouter,

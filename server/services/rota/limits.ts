@@ -1,6 +1,6 @@
 import { AppError } from '../../app-error.js';
 
-/** ROTA.md §10: what one ward may hold. */
+/** docs/rota.md §10: what one ward may hold. */
 export const WARD_LIMITS = { shiftTypes: 50, contracts: 20, staff: 500 } as const;
 
 /** A ward already holding its limit of something: invalid input, naming the limit. */

@@ -3,7 +3,7 @@ import { ZTimestamp } from '../fields.js';
 import { jsonBoolean, jsonInteger, ZIsoDate, ZRotaBodyId, ZRotaOk, ZRotaPathId } from './common.js';
 import { ZShiftType } from './shift-types.js';
 
-/** ROTA.md §6–§7: a schedule's length, and how many cells one edit may name (500 staff × 62 days). */
+/** docs/rota.md §6–§7: a schedule's length, and how many cells one edit may name (500 staff × 62 days). */
 export const SCHEDULE_DAYS = { min: 7, max: 62 } as const;
 export const MAX_CELLS_PER_EDIT = 31_000;
 
@@ -19,7 +19,7 @@ export const ZSchedule = z.object({
   version: z.number().int(),
   publishedAt: ZTimestamp.nullable(),
   createdAt: ZTimestamp,
-  /** ROTA.md §7's score of the current cells. */
+  /** docs/rota.md §7's score of the current cells. */
   score: ZScore,
 });
 export type TSchedule = z.infer<typeof ZSchedule>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SoftConstraint } from '../../../server/rota/problem.js';
 import { jsonInteger, ZWeekday } from './common.js';
 
-/** The soft constraints of ROTA.md §7, whose weights a ward sets; the same list as the roster engine's. */
+/** The soft constraints of docs/rota.md §7, whose weights a ward sets; the same list as the roster engine's. */
 export const ROTA_WEIGHT_NAMES = [
   'coverage_optimal',
   'consecutive_same_shift',
@@ -19,7 +19,7 @@ const ZWeight = jsonInteger(0, 1000);
 export const ZRotaWeights = z.object(Object.fromEntries(ROTA_WEIGHT_NAMES.map((name) => [name, z.number().int()])) as Record<SoftConstraint, z.ZodNumber>);
 export type TRotaWeights = z.infer<typeof ZRotaWeights>;
 
-/** A ward's rota settings (ROTA.md §1), as stored and answered. */
+/** A ward's rota settings (docs/rota.md §1), as stored and answered. */
 export const ZRotaSettings = z.object({
   weekendDays: z.array(z.number().int()),
   minRestHours: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp } from '../fields.js';
 import { jsonInteger, ZRotaOk, ZRotaPathId } from './common.js';
 
-/** ROTA.md §8: how long one automatic generation may run. */
+/** docs/rota.md §8: how long one automatic generation may run. */
 export const SOLVE_TIME_LIMIT_SECONDS = { min: 1, max: 600, default: 30 } as const;
 
 export const ZStartSolveRequest = z.object({

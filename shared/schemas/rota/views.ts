@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './common.js';
 
-/** The longest range `my-shifts` answers for, both ends included (ROTA.md §9). */
+/** The longest range `my-shifts` answers for, both ends included (docs/rota.md §9). */
 export const MY_SHIFTS_MAX_DAYS = 92;
 
 const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;

@@ -3,5 +3,5 @@ import { read } from './read.js';
 import { start } from './start.js';
 import { stop } from './stop.js';
 
-/** Automatic generation of a schedule (ROTA.md §8). */
+/** Automatic generation of a schedule (docs/rota.md §8). */
 export const solveRouter = router({ start, read, stop });

@@ -79,7 +79,7 @@ const PEOPLE = `
    order by u.id`;
 
 /**
- * Builds the roster problem of a schedule from the database (ROTA.md §1–§7): the ward's settings, shift
+ * Builds the roster problem of a schedule from the database (docs/rota.md §1–§7): the ward's settings, shift
  * types and forbidden successions (explicit and by minimum rest, merged), its staff with their contracts,
  * carry-in and approved leave, the coverage of each day (a day's `date` rows, else for a holiday the
  * `weekday` rows of the first weekend day, else its own weekday's rows), the active preferences, and the
@@ -226,7 +226,7 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
   return { problem, roster, pinned, people, shiftTypeIds: typeRows.map((row) => row.id), dates, carryIns, carryInDerivedFrom: carry.derivedFrom };
 }
 
-/** ROTA.md §2: explicit `forbiddenNext` lists and `minRestHours`, as one matrix in the shift types' order. */
+/** docs/rota.md §2: explicit `forbiddenNext` lists and `minRestHours`, as one matrix in the shift types' order. */
 async function forbiddenNextOf(em: EntityManager, types: ShiftTypeRow[], minRestHours: number): Promise<boolean[][]> {
   const explicit = types.length
     ? await em.execute<{ shift_type_id: number; next_id: number }[]>('select shift_type_id, next_id from forbidden_succession where shift_type_id = any(?::int[])', [
@@ -250,7 +250,7 @@ interface DayRequirement {
 }
 
 /**
- * ROTA.md §4: a day named by any `date` row needs what its `date` rows say and nothing else; otherwise a
+ * docs/rota.md §4: a day named by any `date` row needs what its `date` rows say and nothing else; otherwise a
  * holiday takes the `weekday` rows of the first weekend day, and any other day those of its own weekday.
  */
 async function dailyCoverage(em: EntityManager, schedule: SchedulePeriod, dates: string[], holidayWeekday: number): Promise<DayRequirement[]> {

@@ -16,7 +16,7 @@ export async function claimScheduleVersion(tx: EntityManager, input: { wardId: n
   );
   const schedule = await findWardSchedule(tx, { wardId: input.wardId, id: input.id, lock: true });
   if (claimed.length === 0) throw new AppError('version_conflict');
-  // Cells and carry-in belong to the solver while it runs (ROTA.md §8).
+  // Cells and carry-in belong to the solver while it runs (docs/rota.md §8).
   await refuseWhileSolving(tx, schedule.id);
   return schedule;
 }

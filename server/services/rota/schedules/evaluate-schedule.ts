@@ -3,7 +3,7 @@ import { evaluate } from '../../../rota/evaluate.js';
 import type { Violation } from '../../../rota/problem.js';
 import type { ScheduleProblem } from './build-roster-problem.js';
 
-/** The evaluator's indices as the ids and dates of the API (ROTA.md §7). */
+/** The evaluator's indices as the ids and dates of the API (docs/rota.md §7). */
 export function violationView(built: ScheduleProblem, violation: Violation): TViolation {
   return {
     constraint: violation.constraint,

@@ -10,7 +10,7 @@ import { recordScheduleEvent } from './record-schedule-event.js';
 import { schedulePeriod, scheduleView } from './schedule-view.js';
 
 /**
- * Makes the schedule visible to the ward's staff (ROTA.md §6). While it breaks hard rules it is refused with
+ * Makes the schedule visible to the ward's staff (docs/rota.md §6). While it breaks hard rules it is refused with
  * 409 `schedule_infeasible` listing them, unless `acceptViolations`. Publishing a published schedule changes nothing.
  */
 export async function publishSchedule(em: EntityManager, input: TPublishScheduleRequest & { wardId: number }, ctx: ServiceContext): Promise<TSchedule> {

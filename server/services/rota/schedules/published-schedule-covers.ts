@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * Whether a published schedule of the ward includes `date`: preferences for such a day are frozen
- * (ROTA.md §5, §6).
+ * (docs/rota.md §5, §6).
  */
 export async function publishedScheduleCovers(em: EntityManager, wardId: number, date: string): Promise<boolean> {
   const rows = await em.execute(

@@ -6,7 +6,7 @@ import { evaluateSchedule } from './evaluate-schedule.js';
 import { findWardSchedule } from './find-ward-schedule.js';
 import { schedulePeriod } from './schedule-view.js';
 
-/** ROTA.md §7: the score, every violation and each person's figures of the schedule's cells. */
+/** docs/rota.md §7: the score, every violation and each person's figures of the schedule's cells. */
 export async function readScheduleEvaluation(em: EntityManager, input: { wardId: number; id: number }, _ctx: ServiceContext): Promise<TEvaluation> {
   const schedule = await findWardSchedule(em, input);
   return evaluateSchedule(await buildRosterProblem(em, schedulePeriod(schedule)));

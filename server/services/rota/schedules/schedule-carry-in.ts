@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, daysBetween } from '../../../calendar/iso-dates.js';
 
-/** A person's carry-in by ids (ROTA.md §6): how their days before a schedule's first day ended. */
+/** A person's carry-in by ids (docs/rota.md §6): how their days before a schedule's first day ended. */
 export interface CarryInRecord {
   lastShiftTypeId: number | null;
   consecutiveWorkingDays: number;

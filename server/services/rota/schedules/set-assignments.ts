@@ -24,7 +24,7 @@ const cellKey = (userId: number, date: string) => `${userId}|${date}`;
 const MAX_ISSUES = 50;
 
 /**
- * Sets or clears cells of a schedule, all or nothing (ROTA.md §6). `version` must be the schedule's; a row
+ * Sets or clears cells of a schedule, all or nothing (docs/rota.md §6). `version` must be the schedule's; a row
  * naming a date outside the period, someone who is not rostered staff of the ward, an inactive or foreign
  * shift type, or a skill the person lacks refuses the whole edit with 400 `invalid_assignment`. Changes to a
  * published schedule are audited cell by cell, before and after. Answers the schedule and its evaluation.

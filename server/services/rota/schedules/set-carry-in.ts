@@ -14,7 +14,7 @@ import { previousSchedule } from './schedule-carry-in.js';
 import { schedulePeriod, scheduleView } from './schedule-view.js';
 
 /**
- * Replaces the schedule's explicit carry-in (ROTA.md §6): people left out start with zero counters. Refused
+ * Replaces the schedule's explicit carry-in (docs/rota.md §6): people left out start with zero counters. Refused
  * with 409 `carry_in_derived` while a schedule of the ward ends the day before (its final days give the
  * carry-in). Each person must be staff of the schedule (404 `user_not_found`), each last shift a shift type
  * of the ward (404 `shift_type_not_found`).

@@ -3,7 +3,7 @@ import type { TRotaSettings } from '../../../../shared/schemas/rota/settings.js'
 import { WardRotaSettings } from '../../../db/entities/ward-rota-settings.js';
 import { DEFAULT_WEIGHTS } from '../../../rota/problem.js';
 
-/** ROTA.md §1's defaults: a Friday weekend, no rest rule, INRC-II's weights. */
+/** docs/rota.md §1's defaults: a Friday weekend, no rest rule, INRC-II's weights. */
 export const DEFAULT_ROTA_SETTINGS: TRotaSettings = { weekendDays: [5], minRestHours: 0, weights: DEFAULT_WEIGHTS };
 
 /** The ward's rota settings, or the defaults while it has stored none. */

@@ -6,7 +6,7 @@ import { DEFAULT_WEIGHTS } from '../../../rota/problem.js';
 import type { ServiceContext } from '../../service-context.js';
 import { DEFAULT_ROTA_SETTINGS } from './read-rota-settings.js';
 
-/** Replaces the ward's whole settings object; what the request leaves out takes its default (ROTA.md §1). */
+/** Replaces the ward's whole settings object; what the request leaves out takes its default (docs/rota.md §1). */
 export async function replaceRotaSettings(
   em: EntityManager,
   input: TPutRotaSettingsRequest & { wardId: number },

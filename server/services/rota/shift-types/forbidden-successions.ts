@@ -1,5 +1,5 @@
 /**
- * The forbidden successions of ROTA.md §1 and §2 as a matrix: `forbidden[a][b]` when shift type `b` may not
+ * The forbidden successions of docs/rota.md §1 and §2 as a matrix: `forbidden[a][b]` when shift type `b` may not
  * be worked on the day after shift type `a`, because `a` lists `b` in `forbiddenNext`, or because the rest
  * from the end of `a` to the start of `b` on the next day is shorter than `minRestHours` (0 forbids nothing).
  * A pair forbidden by both rules is one pair. Indices follow `shiftTypes`; ids outside it are ignored.

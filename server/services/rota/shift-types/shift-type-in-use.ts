@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 /**
  * Whether a schedule uses the shift type: a cell of any schedule holds it, a schedule's carry-in names it as a
  * last shift, or a solve of its ward is queued or running (the solver may give it cells, which could then not be
- * written back). Such a shift type may be deactivated but not deleted (ROTA.md §2). Starting a solve takes the
+ * written back). Such a shift type may be deactivated but not deleted (docs/rota.md §2). Starting a solve takes the
  * ward's lock, which the delete holds around this check, so the two never both pass.
  */
 export async function shiftTypeInUse(em: EntityManager, shiftTypeId: number): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../app-error.js';
 
 /**
- * 409 `solve_in_progress` while a solve of the schedule is queued or running (ROTA.md §8). Called with the
+ * 409 `solve_in_progress` while a solve of the schedule is queued or running (docs/rota.md §8). Called with the
  * schedule's row locked: starting a solve takes the same lock, so an edit and a start never both pass.
  */
 export async function refuseWhileSolving(tx: EntityManager, scheduleId: number): Promise<void> {

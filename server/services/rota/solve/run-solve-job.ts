@@ -46,7 +46,7 @@ interface Claim {
 class AttemptLost extends Error {}
 
 /**
- * One attempt at a solve job (ROTA.md §8), the whole of what a worker does with a message of the solve
+ * One attempt at a solve job (docs/rota.md §8), the whole of what a worker does with a message of the solve
  * queue, and callable without the queue: claim the job row, build the schedule's problem (pinned cells kept,
  * approved leave as leave), run the solver in a worker thread, write its best score and progress at most
  * once per tick while reading the cancel mark, then write the roster's unpinned cells back and bump the

@@ -22,7 +22,7 @@ const cellKey = (cell: { user_id: number; date: string }) => `${cell.user_id}|${
  * Writes a solved roster into its schedule, inside the caller's transaction with the schedule's row locked:
  * the unpinned cells are replaced by the roster's (as unpinned cells), the pinned ones stay as they are, and
  * the version moves on so that an editor holding the old one is told it changed. On a published schedule each
- * changed cell is audited, before and after, as a manual edit is (ROTA.md §6), with one rota event for the solve.
+ * changed cell is audited, before and after, as a manual edit is (docs/rota.md §6), with one rota event for the solve.
  */
 export async function saveSolvedRoster(tx: EntityManager, built: ScheduleProblem, roster: Roster, target: SolvedRosterTarget, now: Date): Promise<void> {
   const { problem, people, dates, shiftTypeIds, pinned } = built;

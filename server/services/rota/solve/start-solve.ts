@@ -14,7 +14,7 @@ import { solveJobView } from './solve-job-view.js';
 import { SOLVE_QUEUE, type SolveJobData } from './solve-queue.js';
 
 /**
- * Queues an automatic generation of the schedule (ROTA.md §8): the job row, then its message on the queue.
+ * Queues an automatic generation of the schedule (docs/rota.md §8): the job row, then its message on the queue.
  * One solve per schedule: under the schedule's row lock (which edits take too) a queued or running job
  * answers 409 `solve_in_progress`; the partial unique index backs that up.
  */

@@ -4,7 +4,7 @@ import { findWardSchedule } from '../schedules/find-ward-schedule.js';
 import { latestSolveJob } from './latest-solve-job.js';
 
 /**
- * Stops the schedule's solve now (ROTA.md §8). A queued job is cancelled at once; a running one is marked,
+ * Stops the schedule's solve now (docs/rota.md §8). A queued job is cancelled at once; a running one is marked,
  * and the worker running it, in whatever process, sees the mark within a second, stops the search, and
  * writes the best roster it had (status `cancelled`, with its score). A finished job is left as it is.
  */

@@ -3,7 +3,7 @@ import { rosterCsv } from '../../../render/roster-csv.js';
 import type { ServiceContext } from '../../service-context.js';
 import { loadRosterSheet } from './load-roster-sheet.js';
 
-/** ROTA.md §9: a schedule the caller may read, as CSV for a spreadsheet. */
+/** docs/rota.md §9: a schedule the caller may read, as CSV for a spreadsheet. */
 export async function exportScheduleCsv(em: EntityManager, input: { wardId: number; id: number }, ctx: ServiceContext): Promise<string> {
   return rosterCsv(await loadRosterSheet(em, input, ctx));
 }

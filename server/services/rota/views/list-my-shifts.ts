@@ -4,7 +4,7 @@ import { isoWithOffset, shiftMoments } from '../../../calendar/zoned-time.js';
 import type { ServiceContext } from '../../service-context.js';
 import { publishedShifts } from './published-shifts.js';
 
-/** ROTA.md §9: the caller's shifts in published schedules of any ward, timed in APP_TIMEZONE. */
+/** docs/rota.md §9: the caller's shifts in published schedules of any ward, timed in APP_TIMEZONE. */
 export async function listMyShifts(em: EntityManager, input: TMyShiftsRequest & { timezone: string }, ctx: ServiceContext): Promise<TMyShiftsResponse> {
   const shifts = await publishedShifts(em, { userId: ctx.actor.id, from: input.from, to: input.to });
   return {

@@ -38,7 +38,7 @@ const byName = new Intl.Collator('fa');
 
 /**
  * Loads a schedule the caller may read (a manager any of the ward's; staff published ones only, a draft
- * being 404 `schedule_not_found` to them) as a roster sheet. Its people are the schedule's staff (ROTA.md
+ * being 404 `schedule_not_found` to them) as a roster sheet. Its people are the schedule's staff (docs/rota.md
  * §6: the ward's rostered staff and anyone holding a cell), by name; its shift types the ward's active ones
  * and any other a cell uses, by start time.
  */
