@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { purgeExpiredRecords } from '../services/maintenance/purge-expired-records.js';
-import { failAbandonedSolveJob, runSolveJob, type SolverRunner } from '../services/rota/solve/run-solve-job.js';
+import { failAbandonedSolve, runSolveJob, type SolverRunner } from '../services/rota/solve/run-solve-job.js';
 import { SOLVE_QUEUE, type SolveJobData } from '../services/rota/solve/solve-queue.js';
 import type { JobDefinition } from './job-queue.js';
 
@@ -49,7 +49,7 @@ export function jobDefinitions(deps: JobDeps): JobDefinition<any>[] {
   const abandoned: JobDefinition<SolveJobData> = {
     name: SOLVE_ABANDONED_QUEUE,
     work: { pollingIntervalSeconds: 5 },
-    handle: (data) => failAbandonedSolveJob(deps.orm, deps.clock, data),
+    handle: (data) => failAbandonedSolve(deps.orm, deps.clock, data),
   };
   const purge: JobDefinition<object> = {
     name: PURGE_QUEUE,

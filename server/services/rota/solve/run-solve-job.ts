@@ -1,4 +1,4 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Clock } from '../../../clock.js';
 import { Schedule } from '../../../db/entities/schedule.js';
@@ -8,6 +8,15 @@ import type { ThreadSolveOptions } from '../../../rota/solver/thread.js';
 import { buildRosterProblem } from '../schedules/build-roster-problem.js';
 import { schedulePeriod } from '../schedules/schedule-view.js';
 import { saveSolvedRoster } from './save-solved-roster.js';
+import {
+  cancelClaimedSolveJob,
+  claimSolveJob,
+  failAbandonedSolveJob,
+  failSolveJob,
+  finishSolveJob,
+  recordSolveProgress,
+  requeueSolveJob,
+} from './solve-job-transitions.js';
 import type { SolveJobData } from './solve-queue.js';
 
 /** Runs the solver off the event loop: `solveInThread` in production, the compiled one in tests. */
@@ -33,15 +42,6 @@ export interface SolveJobDeps {
  */
 export type SolveJobOutcome = 'done' | 'cancelled' | 'failed' | 'skipped' | 'lost' | 'released';
 
-interface Claim {
-  attempt: number;
-  schedule_id: number;
-  ward_id: number;
-  requested_by_id: number | null;
-  time_limit_seconds: number;
-  cancel_requested_at: Date | null;
-}
-
 /** Thrown inside the write-back transaction when the attempt is no longer this worker's. */
 class AttemptLost extends Error {}
 
@@ -55,16 +55,10 @@ class AttemptLost extends Error {}
 export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promise<SolveJobOutcome> {
   const em = deps.orm.em.fork();
   const startedAt = deps.clock.now();
-  const [claim] = await em.execute<Claim[]>(
-    `update solve_job set status = 'running', attempt = attempt + 1, started_at = ?, progress = '[]'::jsonb, best_hard = null, best_soft = null
-      where id = ? and status in ('queued', 'running')
-      returning attempt, schedule_id, ward_id, requested_by_id, time_limit_seconds, cancel_requested_at`,
-    [startedAt, data.solveJobId],
-  );
+  const claim = await claimSolveJob(em, data.solveJobId, startedAt);
   if (!claim) return 'skipped';
-  const fence = [data.solveJobId, claim.attempt];
-  if (claim.cancel_requested_at !== null) {
-    await finish(em, fence, 'cancelled', deps.clock.now());
+  if (claim.cancelRequested) {
+    await cancelClaimedSolveJob(em, claim, deps.clock.now());
     return 'cancelled';
   }
 
@@ -78,14 +72,9 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
   const tick = async (): Promise<void> => {
     if (pending) progress.push(pending);
     pending = null;
-    const last = progress.at(-1);
-    const rows = await em.execute<{ cancel_requested_at: Date | null }[]>(
-      `update solve_job set progress = ?::jsonb, best_hard = ?, best_soft = ?
-        where id = ? and attempt = ? and status = 'running' returning cancel_requested_at`,
-      [JSON.stringify(progress), last?.hard ?? null, last?.soft ?? null, ...fence],
-    );
-    if (rows.length === 0) lost = true;
-    else if (rows[0]!.cancel_requested_at !== null) cancelled = true;
+    const recorded = await recordSolveProgress(em, claim, progress);
+    if (!recorded) lost = true;
+    else if (recorded.cancelRequested) cancelled = true;
     if (lost || cancelled) stop.abort();
   };
   let ticking: Promise<void> = Promise.resolve();
@@ -94,12 +83,12 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
   }, deps.tickMs ?? 1000);
 
   try {
-    const schedule = await em.findOneOrFail(Schedule, claim.schedule_id);
+    const schedule = await em.findOneOrFail(Schedule, claim.scheduleId);
     const built = await buildRosterProblem(em, schedulePeriod(schedule));
     const result = await deps.runSolver(
       { problem: built.problem, initial: built.roster, pinned: built.pinned },
       {
-        timeLimitMs: claim.time_limit_seconds * 1000,
+        timeLimitMs: claim.timeLimitSeconds * 1000,
         seed: data.solveJobId * 1000 + claim.attempt,
         signal: AbortSignal.any(signals),
         onProgress: (report) => {
@@ -111,10 +100,7 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
     await ticking;
     if (lost || deps.lost?.aborted) return 'lost';
     if (deps.stopping?.aborted && !cancelled) {
-      await em.execute(
-        "update solve_job set status = 'queued', started_at = null, progress = '[]'::jsonb, best_hard = null, best_soft = null where id = ? and attempt = ? and status = 'running'",
-        fence,
-      );
+      await requeueSolveJob(em, claim);
       return 'released';
     }
 
@@ -126,14 +112,9 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
     try {
       await em.transactional(async (tx) => {
         // The schedule's lock first, as edits and starts take it, then the job row.
-        await tx.execute('select id from schedule where id = ? for update', [claim.schedule_id]);
-        const mine = await tx.execute(
-          `update solve_job set status = ?, finished_at = ?, best_hard = ?, best_soft = ?, progress = ?::jsonb
-            where id = ? and attempt = ? and status = 'running' returning id`,
-          [status, deps.clock.now(), result.score.hard, result.score.soft, JSON.stringify(progress), ...fence],
-        );
-        if (mine.length === 0) throw new AttemptLost();
-        await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.schedule_id, wardId: claim.ward_id, actorId: claim.requested_by_id }, deps.clock.now());
+        await tx.execute('select id from schedule where id = ? for update', [claim.scheduleId]);
+        if (!(await finishSolveJob(tx, claim, { status, best: result.score, progress }, deps.clock.now()))) throw new AttemptLost();
+        await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.scheduleId, wardId: claim.wardId, actorId: claim.requestedById }, deps.clock.now());
       });
     } catch (error) {
       if (error instanceof AttemptLost) return 'lost';
@@ -144,24 +125,12 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
     clearInterval(timer);
     await ticking;
     deps.logger?.error({ err: error, solveJobId: data.solveJobId }, 'solve failed');
-    await em.execute(
-      "update solve_job set status = 'failed', finished_at = ?, error = ? where id = ? and attempt = ? and status = 'running'",
-      [deps.clock.now(), String(error instanceof Error ? error.message : error).slice(0, 500), ...fence],
-    );
+    await failSolveJob(em, claim, String(error instanceof Error ? error.message : error), deps.clock.now());
     return 'failed';
   }
 }
 
-async function finish(em: EntityManager, fence: number[], status: 'cancelled', now: Date): Promise<void> {
-  await em.execute("update solve_job set status = ?, finished_at = ? where id = ? and attempt = ? and status = 'running'", [status, now, ...fence]);
-}
-
 /** The queue gave up on a job (every attempt's worker died or stopped): it is failed, and frees its schedule. */
-export async function failAbandonedSolveJob(orm: MikroORM, clock: Clock, data: SolveJobData): Promise<void> {
-  await orm.em
-    .fork()
-    .execute("update solve_job set status = 'failed', finished_at = ?, error = 'abandoned by its workers' where id = ? and status in ('queued', 'running')", [
-      clock.now(),
-      data.solveJobId,
-    ]);
+export async function failAbandonedSolve(orm: MikroORM, clock: Clock, data: SolveJobData): Promise<void> {
+  await failAbandonedSolveJob(orm.em.fork(), data.solveJobId, clock.now());
 }

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../service-context.js';
 import { lockWard } from '../lock-ward.js';
 import { findWardSchedule } from '../schedules/find-ward-schedule.js';
 import { refuseWhileSolving } from './refuse-while-solving.js';
+import { failUnqueuedSolveJob } from './solve-job-transitions.js';
 import { solveJobView } from './solve-job-view.js';
 import { SOLVE_QUEUE, type SolveJobData } from './solve-queue.js';
 
@@ -53,7 +54,7 @@ export async function startSolve(em: EntityManager, input: TStartSolveRequest & 
     await queue.send(SOLVE_QUEUE, { solveJobId: job.id } satisfies SolveJobData);
   } catch (error) {
     // Without its message no worker would ever take the job, and it would hold the schedule: give it up.
-    await em.execute("update solve_job set status = 'failed', error = ?, finished_at = ? where id = ? and status = 'queued'", ['could not be queued', ctx.now, job.id]);
+    await failUnqueuedSolveJob(em, job.id, ctx.now);
     throw error;
   }
   return solveJobView(job);
