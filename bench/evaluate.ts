@@ -1,5 +1,5 @@
 // node bench/evaluate.ts (after npm run build): the rota evaluator's speed on a 120-person, 28-day ward
-// (INRC-II n120w4 from ../shared/inrc2) with seeded random rosters. The target: GET …/evaluation answers in
+// (INRC-II n120w4 from data/inrc2) with seeded random rosters. The target: GET …/evaluation answers in
 // under 100 ms for such a roster; `evaluate` is the engine's part of it. Prints a markdown table to stdout.
 //
 //   --instance ID   the INRC-II instance (default n120w4_1_4-6-2-6)
@@ -16,7 +16,7 @@ type RosterProblem = import('../server/rota/problem.ts').RosterProblem;
 type Roster = import('../server/rota/problem.ts').Roster;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATA = join(ROOT, '..', 'shared', 'inrc2');
+const DATA = join(ROOT, 'data', 'inrc2');
 
 const { values } = parseArgs({
   options: { instance: { type: 'string', default: 'n120w4_1_4-6-2-6' }, rounds: { type: 'string', default: '200' } },

@@ -1,7 +1,7 @@
-// npm run bench:rota: the solver on the INRC-II instances the literature cites (../shared/inrc2/README.md), against
-// the best rosters and lower bounds known (Legrain, Omer & Rosat 2017, Table 8). Runs the compiled solver (dist/)
-// in worker threads, `--threads` per instance (as the service's SOLVER_THREADS), `--parallel` instances at a time.
-// Prints a markdown table to stdout.
+// npm run bench:rota: the solver on the INRC-II instances the literature cites (data/inrc2/README.md), against
+// the best rosters of Legrain, Omer & Rosat 2017 (Table 8) and today's best known rosters and lower bounds
+// (data/inrc2/best-known.tsv). Runs the compiled solver (dist/) in worker threads, `--threads` per instance (as the
+// service's SOLVER_THREADS), `--parallel` instances at a time. Prints a markdown table to stdout.
 //
 //   --weeks 4|8|all     which instances (default 4)
 //   --instances a,b     these instance ids instead
@@ -14,6 +14,7 @@
 //   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
 //   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
 //                       default 10, 0 skips it)
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,46 +27,43 @@ type ProblemModule = typeof import('../server/rota/problem.ts');
 type ThreadModule = typeof import('../server/rota/solver/thread.ts');
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATA = join(ROOT, '..', 'shared', 'inrc2');
+const DATA = join(ROOT, 'data', 'inrc2');
 
-/** Best known roster and best lower bound per instance (the figures the targets in BENCHMARKS.md are measured against). */
-const REFERENCES: Record<string, [best: number, bound: number]> = {
-  'n030w4_1_6-2-9-1': [1685, 1660],
-  'n030w4_1_6-7-5-3': [1840, 1740],
-  'n040w4_0_2-0-6-1': [1640, 1540],
-  'n040w4_2_6-1-0-6': [1865, 1570],
-  'n050w4_0_0-4-8-7': [1445, 1195],
-  'n050w4_0_7-2-7-2': [1405, 1200],
-  'n060w4_1_6-1-1-5': [2465, 2380],
-  'n060w4_1_9-6-3-8': [2730, 2615],
-  'n080w4_2_4-3-3-3': [3320, 3140],
-  'n080w4_2_6-0-4-8': [3240, 3045],
-  'n100w4_0_1-1-0-8': [1230, 1055],
-  'n100w4_2_0-6-4-6': [1855, 1470],
-  'n120w4_1_4-6-2-6': [2165, 1790],
-  'n120w4_1_5-6-9-8': [2220, 1820],
-  'n030w8_1_2-7-0-9-3-6-0-6': [2070, 1995],
-  'n030w8_1_6-7-5-3-5-6-2-9': [1735, 1620],
-  'n040w8_0_0-6-8-9-2-6-6-4': [2620, 2465],
-  'n040w8_2_5-0-4-8-7-1-7-2': [2420, 2205],
-  'n050w8_1_1-7-8-5-7-4-1-8': [4900, 4625],
-  'n050w8_1_9-7-5-3-8-8-3-1': [4925, 4530],
-  'n060w8_0_6-2-9-9-0-8-1-3': [2345, 1970],
-  'n060w8_2_1-0-3-4-0-3-9-1': [2590, 2260],
-  'n080w8_1_4-4-9-9-3-6-0-5': [4180, 3775],
-  'n080w8_2_0-4-0-9-1-9-6-2': [4450, 4125],
-  'n100w8_0_0-1-7-8-9-1-5-4': [2125, 2005],
-  'n100w8_1_2-4-7-9-3-9-2-8': [2145, 2145],
-  'n120w8_0_0-9-9-4-5-1-0-3': [2600, 2295],
-  'n120w8_1_7-2-6-4-5-2-0-2': [3095, 2535],
-};
+/**
+ * The reference figures of each instance the literature cites, from `data/inrc2/best-known.tsv`: today's best known
+ * roster and best lower bound, and the best roster of Legrain, Omer and Rosat 2017 (Table 8), the figure the
+ * solver's targets in BENCHMARKS.md are measured against.
+ */
+interface Reference {
+  bestKnown: number;
+  bound: number;
+  best2017: number;
+}
 
-interface Row {
+function readReferences(): Map<string, Reference> {
+  const [header, ...lines] = readFileSync(join(DATA, 'best-known.tsv'), 'utf8').trim().split('\n');
+  const columns = header!.split('\t');
+  const column = (name: string): number => {
+    const index = columns.indexOf(name);
+    if (index < 0) throw new Error(`best-known.tsv has no column ${name}`);
+    return index;
+  };
+  const [id, bestKnown, bound, best2017] = ['instance', 'best_known', 'lower_bound', 'legrain_2017_best'].map(column) as [number, number, number, number];
+  const references = new Map<string, Reference>();
+  for (const line of lines) {
+    const cells = line.split('\t');
+    references.set(cells[id]!, { bestKnown: Number(cells[bestKnown]), bound: Number(cells[bound]), best2017: Number(cells[best2017]) });
+  }
+  return references;
+}
+
+const REFERENCES = readReferences();
+const NO_REFERENCE: Reference = { bestKnown: Number.NaN, bound: Number.NaN, best2017: Number.NaN };
+
+interface Row extends Reference {
   id: string;
   hard: number;
   soft: number;
-  best: number;
-  bound: number;
   firstFeasibleMs: number | null;
   moves: number;
 }
@@ -80,17 +78,21 @@ function pickInstances(weeks: string, listed: string | undefined): string[] {
     for (const id of ids) if (!/^n\d{3}w\d+_\d_[\d-]+$/.test(id)) throw new Error(`not an INRC-II instance id: ${id}`);
     return ids;
   }
-  const all = Object.keys(REFERENCES);
+  const weeksOf = (id: string): number => Number(/w(\d+)_/.exec(id)![1]);
+  const all = [...REFERENCES.keys()].sort((a, b) => weeksOf(a) - weeksOf(b));
   if (weeks === 'all') return all;
   if (weeks !== '4' && weeks !== '8') throw new Error('--weeks takes 4, 8 or all');
   return all.filter((id) => id.split('_')[0]!.endsWith(`w${weeks}`));
 }
 
 function formatRow(row: Row): string {
-  const ratio = Number.isNaN(row.best) ? '—' : (row.soft / row.best).toFixed(3);
+  const ratio = (value: number): string => (Number.isNaN(value) ? '—' : (row.soft / value).toFixed(3));
   const feasible = row.firstFeasibleMs === null ? 'never' : `${(row.firstFeasibleMs / 1000).toFixed(2)} s`;
   const reference = (value: number): string => (Number.isNaN(value) ? '—' : String(value));
-  return `| ${row.id} | ${row.hard} | ${row.soft} | ${reference(row.best)} | ${reference(row.bound)} | ${ratio} | ${feasible} | ${(row.moves / 1e6).toFixed(1)} M |`;
+  return (
+    `| ${row.id} | ${row.hard} | ${row.soft} | ${reference(row.best2017)} | ${ratio(row.best2017)} | ${reference(row.bestKnown)} | ` +
+    `${ratio(row.bestKnown)} | ${reference(row.bound)} | ${feasible} | ${(row.moves / 1e6).toFixed(1)} M |`
+  );
 }
 
 async function main(): Promise<void> {
@@ -131,8 +133,7 @@ async function main(): Promise<void> {
         { problem: instance.problem, initial: emptyRoster(instance.problem) },
         { timeLimitMs: seconds * 1000, seed, threads, planDays, ...(tuning === undefined ? {} : { tuning }) },
       );
-      const [best, bound] = REFERENCES[id] ?? [Number.NaN, Number.NaN];
-      const row: Row = { id, ...result.score, best, bound, firstFeasibleMs: result.firstFeasibleMs, moves: result.moves };
+      const row: Row = { id, ...result.score, ...(REFERENCES.get(id) ?? NO_REFERENCE), firstFeasibleMs: result.firstFeasibleMs, moves: result.moves };
       rows.set(id, row);
       process.stderr.write(`${formatRow(row)}\n`);
     }
@@ -146,15 +147,19 @@ async function main(): Promise<void> {
       `${planDays === 'none' ? 'no plan' : planDays === 'all' ? 'each from a plan' : 'the first from a plan'}, ${parallel} at a time` +
       `${tuning === undefined ? '' : `, tuning ${JSON.stringify(tuning)}`} · whole run ${Math.round((Date.now() - started) / 1000)} s`,
     '',
-    '| instance | hard | soft | best known | lower bound | soft / best known | first roster without hard violation | moves |',
-    '|---|---|---|---|---|---|---|---|',
+    '| instance | hard | soft | 2017 best | soft / 2017 best | best known | soft / best known | lower bound | first roster without hard violation | moves |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...ids.map((id) => formatRow(rows.get(id)!)),
   ];
-  const scored = ids.map((id) => rows.get(id)!).filter((row) => !Number.isNaN(row.best));
+  const scored = ids.map((id) => rows.get(id)!).filter((row) => !Number.isNaN(row.best2017));
   if (scored.length > 0) {
-    const mean = scored.reduce((sum, row) => sum + row.soft / row.best, 0) / scored.length;
+    const mean = (of: (row: Row) => number): string => (scored.reduce((sum, row) => sum + row.soft / of(row), 0) / scored.length).toFixed(3);
     const infeasible = scored.filter((row) => row.hard > 0).length;
-    lines.push('', `Mean soft / best known: ${mean.toFixed(3)}; instances with a hard violation left: ${infeasible} of ${scored.length}.`);
+    lines.push(
+      '',
+      `Mean soft / 2017 best: ${mean((row) => row.best2017)}; mean soft / best known: ${mean((row) => row.bestKnown)}; ` +
+        `instances with a hard violation left: ${infeasible} of ${scored.length}.`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   const latencySeconds = Number(values['latency-seconds']);

@@ -21,7 +21,7 @@ type BuildModule = typeof import('../server/services/rota/schedules/build-roster
 type EvaluateScheduleModule = typeof import('../server/services/rota/schedules/evaluate-schedule.ts');
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATASET = join(ROOT, '..', 'shared', 'inrc2', 'n120w4');
+const DATASET = join(ROOT, 'data', 'inrc2', 'n120w4');
 const INSTANCE = 'n120w4_1_4-6-2-6';
 const MONDAY = '2027-01-04';
 const WARMUP = 20;

@@ -6,7 +6,7 @@ import { buildIntoTemporaryDirectory } from './support/build.js';
 import { ADMIN, setUpInstallation, type Installation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
 
-const DATASET = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+const DATASET = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
 
 describe('npm run admin -- rota:import-inrc2', () => {
   const server = useTestServer();

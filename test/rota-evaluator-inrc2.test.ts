@@ -15,8 +15,8 @@ import {
 } from '../server/rota/problem.js';
 import { tinyProblem } from './support/rota-tiny-problem.js';
 
-const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
-const N050W4 = fileURLToPath(new URL('./fixtures/inrc2/n050w4', import.meta.url));
+const N005W4 = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
+const N050W4 = fileURLToPath(new URL('../data/inrc2/n050w4', import.meta.url));
 
 function penaltiesByConstraint(violations: Violation[]): Record<string, number> {
   const totals: Record<string, number> = {};

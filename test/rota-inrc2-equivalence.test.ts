@@ -11,7 +11,7 @@ import { cookieFetch } from './support/cookie-fetch.js';
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
 
-const DATASET = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+const DATASET = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
 const MONDAY = '2027-01-04';
 
 function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => number): Record<string, number> {

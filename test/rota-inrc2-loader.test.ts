@@ -12,7 +12,7 @@ import {
   type Inrc2WeekData,
 } from '../server/rota/inrc2/index.js';
 
-const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+const N005W4 = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
 
 describe('INRC-II instance names', () => {
   it('reads dataset, history and weeks from n030w4_1_6-2-9-1', () => {

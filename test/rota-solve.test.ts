@@ -13,7 +13,7 @@ import { callRoute, FACES, setUpRotaPeople, type RotaPeople, type Route } from '
 import { compiledSolver, compiledThreadModule, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
 import { useFreshInstallation } from './support/suite.js';
 
-const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+const N005W4 = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
 
 const SOLVE = {
   start: { procedure: 'rota.solve.start', method: 'POST', path: '/api/rota/schedules/{id}/solve' },

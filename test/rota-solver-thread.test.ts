@@ -9,7 +9,7 @@ import { buildIntoTemporaryDirectory } from './support/build.js';
 
 type ThreadModule = typeof import('../server/rota/solver/thread.js');
 
-const N005W4 = fileURLToPath(new URL('./fixtures/inrc2/n005w4', import.meta.url));
+const N005W4 = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
 
 // The worker thread runs the compiled solver (jest's own module loader does not reach into worker threads),
 // so these tests build the project first, as a job worker would run it from dist/.

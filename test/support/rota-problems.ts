@@ -3,7 +3,7 @@ import { readInrc2Instance } from '../../server/rota/inrc2/index.js';
 import { DEFAULT_WEIGHTS, cellIndex, coverageIndex, emptyRoster, type Roster, type RosterProblem } from '../../server/rota/problem.js';
 import { seededRandom } from '../../server/rota/solver/random.js';
 
-export const N005W4 = fileURLToPath(new URL('../fixtures/inrc2/n005w4', import.meta.url));
+export const N005W4 = fileURLToPath(new URL('../../data/inrc2/n005w4', import.meta.url));
 
 export function n005w4(): RosterProblem {
   return readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3').problem;

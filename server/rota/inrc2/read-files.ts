@@ -11,7 +11,7 @@ function readJson<T>(path: string): T {
 
 /**
  * Reads an instance from a dataset folder holding `Sc-<dataset>.json`, `H0-<dataset>-<h>.json` and
- * `WD-<dataset>-<w>.json` (the competition's layout, e.g. `../shared/inrc2/n005w4`).
+ * `WD-<dataset>-<w>.json` (the competition's layout, e.g. `data/inrc2/n005w4`).
  */
 export function readInrc2Instance(folder: string, instance: string | Inrc2InstanceId): Inrc2Instance {
   const id = typeof instance === 'string' ? parseInstanceId(instance) : instance;
