@@ -28,4 +28,5 @@ export * from './schemas/rota/requests.js';
 export * from './schemas/rota/schedules.js';
 export * from './schemas/rota/solve.js';
 export * from './schemas/rota/views.js';
+export * from './schemas/rota/ledger.js';
 export * from './schemas/calendar-feed.js';

@@ -37,6 +37,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   holidays: 'Hospital-wide holidays, which take the coverage of the first weekend day.',
   requests: 'Preferences (day off, shift off, shift on) and leave, with its approval workflow.',
   solve: 'Automatic generation of a schedule, run as a job on the PostgreSQL queue: start, follow, stop.',
+  ledger: "Fairness across months: each person's nights, weekends and holidays over the ward's published schedules, beside their full-time share.",
   'my-rota': "The caller's own published shifts, in every ward.",
   'calendar-feed': 'Private iCalendar addresses of published shifts, for a phone or desktop calendar to subscribe to.',
 };

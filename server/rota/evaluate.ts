@@ -467,6 +467,22 @@ export function evaluate(problem: RosterProblem, roster: Roster): Evaluation {
   return { score, violations, staff: problem.staff.map((_, p) => staffStats(problem, tables, roster, p)) };
 }
 
+/**
+ * Person p's figures of docs/rota.md §7 (assignments, minutes, weekends worked, nights, preferences honoured and broken), as
+ * `evaluate` reports them. The ward's ledger counts the same figures over its own range of days with this function.
+ */
+export function staffFigures(problem: RosterProblem, roster: Roster, p: number): StaffStats {
+  return staffStats(problem, tablesOf(problem), roster, p);
+}
+
+/** How many of `days` (day indices of the period) person p works: the ledger's holidays worked. */
+export function daysWorked(problem: RosterProblem, roster: Roster, p: number, days: Iterable<number>): number {
+  const base = p * problem.days;
+  let worked = 0;
+  for (const d of days) if (d >= 0 && d < problem.days && roster.shift[base + d]! >= 0) worked++;
+  return worked;
+}
+
 function staffStats(problem: RosterProblem, tables: Tables, roster: Roster, p: number): StaffStats {
   const base = p * problem.days;
   let minutes = 0;

@@ -752,6 +752,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rota/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each person's figures over the ward's published schedules from and to (at most 366 days), beside their full-time share */
+        get: operations["rota-ledger-read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/ledger.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ledger as CSV: one row per person with their figures and deviations, UTF-8 with BOM */
+        get: operations["rota-ledger-exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rota/my-shifts": {
         parameters: {
             query?: never;
@@ -7533,6 +7567,210 @@ export interface operations {
             };
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-ledger-read": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            userId: number;
+                            name: string;
+                            contractId: number | null;
+                            /** @description Cells held. */
+                            assignments: number;
+                            /** @description Minutes of the cells held. */
+                            minutes: number;
+                            /** @description Assignments of shift types that end on the next day; a shift counts wholly on the day it starts. */
+                            nights: number;
+                            /** @description Weekends (runs of consecutive weekend days, whichever schedule holds them) with a day inside the range worked. */
+                            weekendsWorked: number;
+                            /** @description Holidays of the hospital worked. */
+                            holidaysWorked: number;
+                            /** @description Active preferences (day_off, shift_off, shift_on) on published days that the roster honours. */
+                            preferencesHonoured: number;
+                            /** @description Active preferences on published days that the roster breaks. */
+                            preferencesBroken: number;
+                            /** @description Changes of the shift type or skill of one of their cells after its schedule was published, by any route; a lost cell counts, a pin alone does not. */
+                            changesAfterPublication: number;
+                            /** @description The person's figure minus their full-time share times the ward's perFullTime figure: positive means more than their part. */
+                            deviation: {
+                                /** @description Assignments of shift types that end on the next day. */
+                                nights: number;
+                                /** @description Weekends (runs of consecutive weekend days, whichever schedule holds them) with a day inside the range worked. */
+                                weekendsWorked: number;
+                                /** @description Holidays of the hospital worked. */
+                                holidaysWorked: number;
+                            };
+                        }[];
+                        ward: {
+                            /** @description The number of rows. */
+                            staff: number;
+                            /** @description The ward's total divided by the sum of the rows' full-time shares (a person's contract maxAssignments over the largest among the rows' contracts; 1 without a contract or when that largest is 0). */
+                            perFullTime: {
+                                /** @description Assignments of shift types that end on the next day. */
+                                nights: number;
+                                /** @description Weekends (runs of consecutive weekend days, whichever schedule holds them) with a day inside the range worked. */
+                                weekendsWorked: number;
+                                /** @description Holidays of the hospital worked. */
+                                holidaysWorked: number;
+                                /** @description Cells held. */
+                                assignments: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-ledger-exportCsv": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    /** @description Always `attachment; filename="ledger.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

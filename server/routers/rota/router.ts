@@ -2,6 +2,7 @@ import { router } from '../../trpc/init.js';
 import { contractsRouter } from './contracts/router.js';
 import { coverageRouter } from './coverage/router.js';
 import { holidaysRouter } from './holidays/router.js';
+import { ledgerRouter } from './ledger/router.js';
 import { requestsRouter } from './requests/router.js';
 import { myShifts } from './my-shifts.js';
 import { schedulesRouter } from './schedules/router.js';
@@ -21,5 +22,6 @@ export const rotaRouter = router({
   requests: requestsRouter,
   schedules: schedulesRouter,
   solve: solveRouter,
+  ledger: ledgerRouter,
   myShifts,
 });

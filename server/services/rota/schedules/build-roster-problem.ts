@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays, daysBetween, weekdayOf } from '../../../calendar/iso-dates.js';
 import { OFF, coverageIndex, emptyRoster, type ContractSpec, type Preference, type Roster, type RosterProblem, type ShiftTypeSpec, type StaffSpec } from '../../../rota/problem.js';
+import { wardHolidays } from '../holidays/ward-holidays.js';
 import { readRotaSettings } from '../settings/read-rota-settings.js';
 import { forbiddenSuccessions } from '../shift-types/forbidden-successions.js';
 import { shiftMinutes } from '../shift-types/shift-type-view.js';
@@ -38,7 +39,7 @@ export interface ScheduleProblem {
   carryInDerivedFrom: number | null;
 }
 
-interface ShiftTypeRow {
+export interface ShiftTypeRow {
   id: number;
   code: string;
   start_minute: number;
@@ -91,10 +92,7 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
   // Two rounds of independent queries, each sent at once: what the second needs comes from the first.
   const [settings, typeRows, personRows, cellRows] = await Promise.all([
     readRotaSettings(em, { wardId: schedule.wardId }),
-    em.execute<ShiftTypeRow[]>(
-      'select id, code, start_minute, end_minute, min_consecutive, max_consecutive, active from shift_type where ward_id = ? order by id',
-      [schedule.wardId],
-    ),
+    em.execute<ShiftTypeRow[]>(SHIFT_TYPE_ROWS, [schedule.wardId]),
     em.execute<PersonRow[]>(PEOPLE, [schedule.wardId, schedule.wardId, schedule.id]),
     em.execute<{ user_id: number; day: number; shift_type_id: number; skill: string; pinned: boolean }[]>(
       'select user_id, (date - ?::date) as day, shift_type_id, skill, pinned from assignment where schedule_id = ?',
@@ -102,15 +100,7 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
     ),
   ]);
   const shiftIndex = new Map(typeRows.map((row, s) => [row.id, s]));
-  const shiftTypes: ShiftTypeSpec[] = typeRows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    minutes: shiftMinutes(row.start_minute, row.end_minute),
-    endsNextDay: row.end_minute <= row.start_minute,
-    minConsecutive: row.min_consecutive,
-    maxConsecutive: row.max_consecutive,
-    assignable: row.active,
-  }));
+  const shiftTypes = typeRows.map(shiftTypeSpec);
   const userIds = personRows.map((row) => row.id);
   const personIndex = new Map(userIds.map((id, p) => [id, p]));
   const userList = `{${userIds.join(',')}}`;
@@ -226,6 +216,22 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
   return { problem, roster, pinned, people, shiftTypeIds: typeRows.map((row) => row.id), dates, carryIns, carryInDerivedFrom: carry.derivedFrom };
 }
 
+/** The ward's shift types, in the order of their ids, as the engine sees them. */
+export const SHIFT_TYPE_ROWS = 'select id, code, start_minute, end_minute, min_consecutive, max_consecutive, active from shift_type where ward_id = ? order by id';
+
+/** A shift type as the engine sees it: its minutes, and whether it ends on the next day (a night, docs/rota.md §7). */
+export function shiftTypeSpec(row: ShiftTypeRow): ShiftTypeSpec {
+  return {
+    id: row.id,
+    code: row.code,
+    minutes: shiftMinutes(row.start_minute, row.end_minute),
+    endsNextDay: row.end_minute <= row.start_minute,
+    minConsecutive: row.min_consecutive,
+    maxConsecutive: row.max_consecutive,
+    assignable: row.active,
+  };
+}
+
 /** docs/rota.md §2: explicit `forbiddenNext` lists and `minRestHours`, as one matrix in the shift types' order. */
 async function forbiddenNextOf(em: EntityManager, types: ShiftTypeRow[], minRestHours: number): Promise<boolean[][]> {
   const explicit = types.length
@@ -254,18 +260,14 @@ interface DayRequirement {
  * holiday takes the `weekday` rows of the first weekend day, and any other day those of its own weekday.
  */
 async function dailyCoverage(em: EntityManager, schedule: SchedulePeriod, dates: string[], holidayWeekday: number): Promise<DayRequirement[]> {
-  const [rows, holidayRows] = await Promise.all([
+  const [rows, holidays] = await Promise.all([
     em.execute<{ shift_type_id: number; skill: string; weekday: number | null; date: string | null; minimum: number; optimal: number }[]>(
       `select shift_type_id, skill, weekday, date::text as date, minimum, optimal from coverage_requirement
         where ward_id = ? and (weekday is not null or date between ?::date and ?::date)`,
       [schedule.wardId, schedule.startDate, schedule.endDate],
     ),
-    em.execute<{ date: string }[]>(
-      'select h.date::text as date from holiday h join ward w on w.hospital_id = h.hospital_id where w.id = ? and h.date between ?::date and ?::date',
-      [schedule.wardId, schedule.startDate, schedule.endDate],
-    ),
+    wardHolidays(em, { wardId: schedule.wardId, from: schedule.startDate, to: schedule.endDate }),
   ]);
-  const holidays = new Set(holidayRows.map((row) => row.date));
   const byDate = new Map<string, typeof rows>();
   const byWeekday = new Map<number, typeof rows>();
   for (const row of rows) {
