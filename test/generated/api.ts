@@ -6892,7 +6892,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description - `schedule_infeasible`: The schedule breaks hard rules. */
+            /**
+             * @description - `schedule_infeasible`: The schedule breaks hard rules.
+             *     - `solve_in_progress`: An automatic solve is in progress.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;

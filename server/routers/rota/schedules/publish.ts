@@ -6,7 +6,7 @@ import { serviceContext } from '../service-context.js';
 export const publish = managerProcedure
   .use(withSelectedWard)
   .meta({
-    errors: ['schedule_not_found', 'schedule_infeasible'],
+    errors: ['schedule_not_found', 'schedule_infeasible', 'solve_in_progress'],
     openapi: {
       method: 'POST',
       path: '/api/rota/schedules/{id}/publish',

@@ -165,7 +165,9 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
     const carried = carryIns[p]!;
     return {
       id: row.id,
-      skills: (row.skills ?? []).map(skillOf),
+      // Someone holding cells who is no longer on the ward's rota (deactivated, moved, profile removed) can do no work
+      // here: their cells count as missing_skill, and the solver gives them none.
+      skills: row.rostered ? (row.skills ?? []).map(skillOf) : [],
       contract: row.contract_id === null ? null : (contracts.get(row.contract_id) ?? null),
       carryIn: {
         lastShift: carried.lastShiftTypeId === null ? null : (shiftIndex.get(carried.lastShiftTypeId) ?? null),

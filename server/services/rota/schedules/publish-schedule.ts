@@ -3,6 +3,7 @@ import type { TPublishScheduleRequest, TSchedule } from '../../../../shared/sche
 import { AppError } from '../../../app-error.js';
 import { User } from '../../../db/entities/user.js';
 import type { ServiceContext } from '../../service-context.js';
+import { refuseWhileSolving } from '../solve/refuse-while-solving.js';
 import { buildRosterProblem } from './build-roster-problem.js';
 import { evaluateSchedule } from './evaluate-schedule.js';
 import { findWardSchedule } from './find-ward-schedule.js';
@@ -11,12 +12,14 @@ import { schedulePeriod, scheduleView } from './schedule-view.js';
 
 /**
  * Makes the schedule visible to the ward's staff (docs/rota.md §6). While it breaks hard rules it is refused with
- * 409 `schedule_infeasible` listing them, unless `acceptViolations`. Publishing a published schedule changes nothing.
+ * 409 `schedule_infeasible` listing them, unless `acceptViolations`. While a solve of it is queued or running: 409 `solve_in_progress`. Publishing a published schedule changes nothing.
  */
 export async function publishSchedule(em: EntityManager, input: TPublishScheduleRequest & { wardId: number }, ctx: ServiceContext): Promise<TSchedule> {
   return em.transactional(async (tx) => {
     // The row lock keeps an edit from slipping in between the check and the publication.
     const schedule = await findWardSchedule(tx, { wardId: input.wardId, id: input.id, lock: true });
+    // A solve would write its roster over the one the staff were just shown (docs/rota.md §8).
+    await refuseWhileSolving(tx, schedule.id);
     const evaluation = evaluateSchedule(await buildRosterProblem(tx, schedulePeriod(schedule)));
     if (schedule.status === 'published') return scheduleView(schedule, evaluation.score);
     if (evaluation.score.hard > 0 && !input.acceptViolations) {

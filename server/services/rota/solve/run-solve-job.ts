@@ -114,7 +114,8 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
         // The schedule's lock first, as edits and starts take it, then the job row.
         await tx.execute('select id from schedule where id = ? for update', [claim.scheduleId]);
         if (!(await finishSolveJob(tx, claim, { status, best: result.score, progress }, deps.clock.now()))) throw new AttemptLost();
-        await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.scheduleId, wardId: claim.wardId, actorId: claim.requestedById }, deps.clock.now());
+        const saved = await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.scheduleId, wardId: claim.wardId, actorId: claim.requestedById }, deps.clock.now());
+        if (saved.dropped > 0) deps.logger?.info({ solveJobId: data.solveJobId, dropped: saved.dropped }, 'solved cells the rules of now forbid were left empty');
       });
     } catch (error) {
       if (error instanceof AttemptLost) return 'lost';

@@ -18,20 +18,55 @@ interface Cell {
 
 const cellKey = (cell: { user_id: number; date: string }) => `${cell.user_id}|${cell.date}`;
 
+/** What the ward's rules allow at the moment of writing: who is on its rota with which skills, and which shift types are in use. */
+interface RulesNow {
+  skillsOf: Map<number, Set<string>>;
+  activeShiftTypes: Set<number>;
+}
+
+/**
+ * The ward's rules as they are now, not as they were when the solve began. Read under share locks, so that
+ * a deactivation, a profile's change or removal or a shift type's deactivation commits either before this
+ * read (and is obeyed) or after the write-back (and leaves cells the evaluation then flags, as it would any).
+ */
+async function rulesNow(tx: EntityManager, wardId: number): Promise<RulesNow> {
+  const [staff, types] = await Promise.all([
+    tx.execute<{ id: number; skills: string[] | null }[]>(
+      'select u.id, sp.skills from app_user u join staff_profile sp on sp.user_id = u.id where u.ward_id = ? and u.active for share of u, sp',
+      [wardId],
+    ),
+    tx.execute<{ id: number }[]>('select id from shift_type where ward_id = ? and active for share', [wardId]),
+  ]);
+  return { skillsOf: new Map(staff.map((row) => [row.id, new Set(row.skills ?? [])])), activeShiftTypes: new Set(types.map((row) => row.id)) };
+}
+
 /**
  * Writes a solved roster into its schedule, inside the caller's transaction with the schedule's row locked:
  * the unpinned cells are replaced by the roster's (as unpinned cells), the pinned ones stay as they are, and
  * the version moves on so that an editor holding the old one is told it changed. On a published schedule each
  * changed cell is audited, before and after, as a manual edit is (docs/rota.md §6), with one rota event for the solve.
+ *
+ * The roster was made under the rules of the solve's start. A cell the rules of now forbid (its person was
+ * deactivated, left the ward or lost their profile or that skill; its shift type was deactivated) is left
+ * empty rather than written: the rest of the roster stands, and the gap shows in the evaluation as any
+ * uncovered shift does. Answers how many cells were left out.
  */
-export async function saveSolvedRoster(tx: EntityManager, built: ScheduleProblem, roster: Roster, target: SolvedRosterTarget, now: Date): Promise<void> {
+export async function saveSolvedRoster(tx: EntityManager, built: ScheduleProblem, roster: Roster, target: SolvedRosterTarget, now: Date): Promise<{ dropped: number }> {
   const { problem, people, dates, shiftTypeIds, pinned } = built;
+  const rules = await rulesNow(tx, target.wardId);
   const cells: Cell[] = [];
+  let dropped = 0;
   for (let p = 0; p < people.length; p++) {
+    const skills = rules.skillsOf.get(people[p]!.userId);
     for (let d = 0; d < problem.days; d++) {
       const cell = p * problem.days + d;
       if (pinned[cell] || roster.shift[cell] === OFF) continue;
-      cells.push({ user_id: people[p]!.userId, date: dates[d]!, shift_type_id: shiftTypeIds[roster.shift[cell]!]!, skill: problem.skills[roster.skill[cell]!]! });
+      const solved = { user_id: people[p]!.userId, date: dates[d]!, shift_type_id: shiftTypeIds[roster.shift[cell]!]!, skill: problem.skills[roster.skill[cell]!]! };
+      if (!skills?.has(solved.skill) || !rules.activeShiftTypes.has(solved.shift_type_id)) {
+        dropped += 1;
+        continue;
+      }
+      cells.push(solved);
     }
   }
   const [schedule] = await tx.execute<{ status: string; version: number }[]>(
@@ -52,6 +87,7 @@ export async function saveSolvedRoster(tx: EntityManager, built: ScheduleProblem
     );
   }
   if (schedule!.status === 'published') await auditSolvedCells(tx, before, cells, target, schedule!.version, now);
+  return { dropped };
 }
 
 async function auditSolvedCells(tx: EntityManager, before: Cell[], after: Cell[], target: SolvedRosterTarget, version: number, now: Date): Promise<void> {
