@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { documentRoutes } from './http/document-routes.js';
-import { documentsRouter } from './http/documents.js';
+import { API_CATALOG_PATH, documentsRouter } from './http/documents.js';
 import {
   errorHandler,
   forwardedForAddressesOnly,
@@ -22,6 +22,9 @@ import { loggableError, loggableUrl } from './http/log-safe.js';
 import { canonicalPathIds } from './http/path-ids.js';
 import { restErrorBodies } from './http/rest-error-bodies.js';
 import { securityHeaders } from './http/security-headers.js';
+import { httpMetrics, routeTemplateMatcher, routeTemplateSources } from './metrics/http-metrics.js';
+import { DOCS_PATH, OPENAPI_PATH } from './openapi/document.js';
+import { PRINT_FONT_PATH } from './render/roster-page.js';
 import { appRouter } from './routers/_app.js';
 import type { AppServices } from './create-services.js';
 import { createContextFactory } from './trpc/context.js';
@@ -49,6 +52,13 @@ export function createApp(services: AppServices): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // First, so that every answer is counted, the guards' refusals included.
+  app.use(
+    httpMetrics(
+      services.metrics,
+      routeTemplateMatcher(routeTemplateSources(appRouter, [OPENAPI_PATH, DOCS_PATH, `${DOCS_PATH}/{file}`, API_CATALOG_PATH, PRINT_FONT_PATH])),
+    ),
+  );
   // One hop: the address our own proxy saw (the last X-Forwarded-For entry). Entries before it come
   // from the client and could be chosen freely to escape the sign-in limit.
   app.set('trust proxy', services.config.trustProxy ? 1 : false);

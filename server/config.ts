@@ -34,6 +34,9 @@ export interface Config {
   solverThreads: number;
   /** How often the job queue looks for jobs whose worker died (lapsed heartbeat) or that ran too long. */
   jobMonitorSeconds: number;
+  /** Where the process serves its Prometheus metrics, apart from the API; undefined: not served. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +151,8 @@ const ZEnvironment = z.object({
   WORKER_CONCURRENCY: integer(1, 1, 16),
   SOLVER_THREADS: wholeNumber(1, 16).optional(),
   JOB_MONITOR_SECONDS: integer(10, 1, 300),
+  METRICS_PORT: wholeNumber(0, 65535).optional(),
+  METRICS_HOST: z.string().optional(),
 });
 
 /** Blank counts as unset, and surrounding spaces are not part of a value. */
@@ -186,5 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency: settings.WORKER_CONCURRENCY,
     solverThreads: settings.SOLVER_THREADS ?? defaultSolverThreads(settings.WORKER_CONCURRENCY),
     jobMonitorSeconds: settings.JOB_MONITOR_SECONDS,
+    metricsPort: settings.METRICS_PORT,
+    metricsHost: settings.METRICS_HOST ?? settings.HOST,
   };
 }

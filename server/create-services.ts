@@ -10,6 +10,7 @@ import { migrate, openOrm } from './db/orm.js';
 import type { JobSender } from './jobs/job-sender.js';
 import { startJobs } from './jobs/start-jobs.js';
 import { createLogger } from './logger.js';
+import { Metrics } from './metrics/metrics.js';
 import { createPasswordHasher, type PasswordHasher } from './services/accounts/passwords.js';
 import { RecentRefusals } from './services/auth/recent-refusals.js';
 import type { SolverRunner } from './services/rota/solve/run-solve-job.js';
@@ -26,6 +27,8 @@ export interface AppServices {
   jobs: JobSender;
   /** Refused sign-ins this process has seen in the audit trail (see `RecentRefusals`). */
   refusals: RecentRefusals;
+  /** What this process measures, served on `METRICS_PORT` (docs/operations.md). */
+  metrics: Metrics;
 }
 
 export interface RunningServices extends AppServices {
@@ -84,6 +87,7 @@ export async function resolveSessionSecret(orm: MikroORM, config: Config): Promi
  */
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<RunningServices> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  const metrics = new Metrics();
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) {
     embedded = await startEmbeddedPostgres(config.dataDir, (message) => logger.debug({ postgres: message.trim() }));
@@ -91,9 +95,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   }
   try {
     const databaseUrl = config.databaseUrl ?? embedded!.url;
-    const orm = await openOrm(databaseUrl);
+    const orm = await openOrm(databaseUrl, { onPool: (pool) => metrics.watchPool(pool) });
     try {
       await migrate(orm, databaseUrl);
+      metrics.countQueuedWith(async () => {
+        const [row] = await orm.em.fork().execute<{ queued: number }[]>("select count(*)::int as queued from solve_job where status = 'queued'");
+        return row!.queued;
+      });
       const clock = overrides.clock ?? systemClock;
       const sessionSecret = await resolveSessionSecret(orm, config);
       // The queue's own schema (`pgboss`) is created or migrated here; with WORKER=false this process only sends.
@@ -106,6 +114,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
               config,
               clock,
               logger,
+              metrics,
               work: overrides.jobs?.work ?? config.worker,
               runSolver: overrides.jobs?.runSolver,
             });
@@ -118,6 +127,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
         logger,
         jobs: jobs ?? NO_QUEUE,
         refusals: new RecentRefusals(),
+        metrics,
         async close() {
           // A solve running here is handed back to the queue, for another worker or the next start.
           await jobs?.stop();

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createServices } from './create-services.js';
+import { metricsUrl, startMetricsServer } from './metrics/metrics-server.js';
 
 async function main(): Promise<void> {
   let config;
@@ -17,6 +18,12 @@ async function main(): Promise<void> {
   const services = await createServices(config);
   const { logger } = services;
 
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(services.metrics, config.metricsHost, config.metricsPort).catch(async (error: unknown) => {
+    await services.close();
+    throw error;
+  });
+  if (metricsServer) console.log(`nobat metrics on ${metricsUrl(metricsServer, config.metricsHost)}`);
+
   const app = createApp(services);
   // Not `app.listen`: Express 5 hands a listen error (a busy port) to the callback it would call on success.
   const server = createServer(app);
@@ -29,6 +36,7 @@ async function main(): Promise<void> {
       });
     });
   } catch (error) {
+    metricsServer?.close();
     await services.close();
     throw error;
   }
@@ -50,6 +58,7 @@ async function main(): Promise<void> {
     }, config.shutdownGraceSeconds * 1000);
     await closed;
     clearTimeout(force);
+    metricsServer?.close();
     await services.close();
     process.exit(0);
   };

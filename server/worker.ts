@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createServices } from './create-services.js';
+import { metricsUrl, startMetricsServer } from './metrics/metrics-server.js';
 
 /**
  * `npm run worker`: a process that runs jobs and serves nothing, on the database of DATABASE_URL (the one
@@ -20,6 +21,11 @@ async function main(): Promise<void> {
   }
   const services = await createServices(config, { jobs: { work: true } });
   const { logger } = services;
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(services.metrics, config.metricsHost, config.metricsPort).catch(async (error: unknown) => {
+    await services.close();
+    throw error;
+  });
+  if (metricsServer) console.log(`nobat worker metrics on ${metricsUrl(metricsServer, config.metricsHost)}`);
   console.log('nobat worker running');
 
   let stopping = false;
@@ -27,6 +33,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
+    metricsServer?.close();
     await services.close();
     process.exit(0);
   };

@@ -18,7 +18,12 @@ export const QUERY_TIMEOUT_MS = 4000;
 /** How often the pool's clients are checked for a query left without an answer (`closeUnansweredClients`). */
 const UNANSWERED_CHECK_MS = 250;
 
-export function ormConfig(databaseUrl: string) {
+export interface OrmOptions {
+  /** Told of the connection pool once it exists (the metrics report its connections). */
+  onPool?: (pool: pg.Pool) => void;
+}
+
+export function ormConfig(databaseUrl: string, options: OrmOptions = {}) {
   return defineConfig({
     clientUrl: databaseUrl,
     entities,
@@ -36,7 +41,10 @@ export function ormConfig(databaseUrl: string) {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       // Not pg's `query_timeout`: see closeUnansweredClients.
-      onPoolCreated: (pool: pg.Pool) => closeUnansweredClients(pool, { timeoutMs: QUERY_TIMEOUT_MS, intervalMs: UNANSWERED_CHECK_MS }),
+      onPoolCreated: (pool: pg.Pool) => {
+        options.onPool?.(pool);
+        return closeUnansweredClients(pool, { timeoutMs: QUERY_TIMEOUT_MS, intervalMs: UNANSWERED_CHECK_MS });
+      },
     },
     // The database functions (the sign-in throttle's `login_tally`, `login_refused_by` and `login_claim`) are written by hand in
     // migrations: a schema diff must not drop them for not being declared as entity metadata.
@@ -52,8 +60,8 @@ export function ormConfig(databaseUrl: string) {
   });
 }
 
-export async function openOrm(databaseUrl: string): Promise<MikroORM> {
-  return MikroORM.init(ormConfig(databaseUrl));
+export async function openOrm(databaseUrl: string, options: OrmOptions = {}): Promise<MikroORM> {
+  return MikroORM.init(ormConfig(databaseUrl, options));
 }
 
 // Two processes starting together on one database must not both apply the same migration.

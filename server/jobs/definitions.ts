@@ -2,8 +2,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { purgeExpiredRecords } from '../services/maintenance/purge-expired-records.js';
-import { failAbandonedSolve, runSolveJob, type SolverRunner } from '../services/rota/solve/run-solve-job.js';
+import { failAbandonedSolve, runSolveJob, type SolveJobOutcome, type SolverRunner } from '../services/rota/solve/run-solve-job.js';
 import { SOLVE_QUEUE, type SolveJobData } from '../services/rota/solve/solve-queue.js';
 import type { JobDefinition } from './job-queue.js';
 
@@ -12,6 +13,7 @@ export interface JobDeps {
   config: Config;
   clock: Clock;
   logger: Logger;
+  metrics: Metrics;
   runSolver: SolverRunner;
   /** Aborted when the process stops: long jobs hand their message back to the queue. */
   stopping: AbortSignal;
@@ -40,7 +42,25 @@ export function jobDefinitions(deps: JobDeps): JobDefinition<any>[] {
     },
     work: { localConcurrency: deps.solveConcurrency, pollingIntervalSeconds: 1 },
     async handle(data, run) {
-      const outcome = await runSolveJob({ orm: deps.orm, clock: deps.clock, runSolver: deps.runSolver, logger: deps.logger, stopping: deps.stopping, lost: run.lost }, data);
+      const started = performance.now();
+      deps.metrics.solveStarted();
+      let outcome: SolveJobOutcome | 'error' = 'error';
+      try {
+        outcome = await runSolveJob(
+          {
+            orm: deps.orm,
+            clock: deps.clock,
+            runSolver: deps.runSolver,
+            logger: deps.logger,
+            stopping: deps.stopping,
+            lost: run.lost,
+            onProgress: (standing) => deps.metrics.solveProgress(data.solveJobId, standing),
+          },
+          data,
+        );
+      } finally {
+        deps.metrics.solveEnded(data.solveJobId, outcome, (performance.now() - started) / 1000);
+      }
       deps.logger.info({ solveJobId: data.solveJobId, outcome }, 'solve job ended');
       // Thrown so that the queue retries the job on another worker (or on this one after a restart).
       if (outcome === 'released') throw new Error('the worker stopped before the solve ended');

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { SolverRunner } from '../services/rota/solve/run-solve-job.js';
 import { solveInThread } from '../rota/solver/thread.js';
 import { jobDefinitions } from './definitions.js';
@@ -13,6 +14,7 @@ export interface StartJobsOptions {
   config: Config;
   clock: Clock;
   logger: Logger;
+  metrics: Metrics;
   /** Run job handlers in this process. */
   work: boolean;
   /** The solver's runner; `solveInThread` (compiled worker threads beside it, `SOLVER_THREADS` of them) unless a test brings its own. */
@@ -32,6 +34,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobQueue> {
       config: options.config,
       clock: options.clock,
       logger: options.logger,
+      metrics: options.metrics,
       runSolver: options.runSolver ?? ((input, solveOptions) => solveInThread(input, { threads: options.config.solverThreads, ...solveOptions })),
       stopping: stopping.signal,
       solveConcurrency: options.config.workerConcurrency,

@@ -1,5 +1,6 @@
 import { ZLoginRequest } from '../../../shared/schemas/auth.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
+import { countSignIn } from '../../metrics/metrics.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { login as signIn } from '../../services/auth/login.js';
 import { publicProcedure } from '../../trpc/procedures.js';
@@ -15,11 +16,13 @@ export const login = publicProcedure
   .input(ZLoginRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { user, token } = await signIn(ctx.em, input, {
-      ...sessionStartContext(ctx),
-      deviceUsernameKey: ctx.deviceUsernameKey,
-      refusals: ctx.services.refusals,
-    });
+    const { user, token } = await countSignIn(ctx.services.metrics, 'password', () =>
+      signIn(ctx.em, input, {
+        ...sessionStartContext(ctx),
+        deviceUsernameKey: ctx.deviceUsernameKey,
+        refusals: ctx.services.refusals,
+      }),
+    );
     setSessionCookie(ctx, token);
     setDeviceCookie(ctx, user.usernameKey);
     return { user: publicUser(user) };

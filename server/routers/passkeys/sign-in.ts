@@ -1,5 +1,6 @@
 import { ZPasskeySignInRequest } from '../../../shared/schemas/passkeys.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
+import { countSignIn } from '../../metrics/metrics.js';
 import { publicUser } from '../../services/accounts/public-user.js';
 import { signInWithPasskey } from '../../services/passkeys/sign-in-with-passkey.js';
 import { setDeviceCookie } from '../../trpc/device-cookie.js';
@@ -20,11 +21,13 @@ export const signIn = publicProcedure
   .input(ZPasskeySignInRequest)
   .output(ZUserEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { user, token } = await signInWithPasskey(ctx.em, input, {
-      ...sessionStartContext(ctx),
-      deviceUsernameKey: ctx.deviceUsernameKey,
-      refusals: ctx.services.refusals,
-    });
+    const { user, token } = await countSignIn(ctx.services.metrics, 'passkey', () =>
+      signInWithPasskey(ctx.em, input, {
+        ...sessionStartContext(ctx),
+        deviceUsernameKey: ctx.deviceUsernameKey,
+        refusals: ctx.services.refusals,
+      }),
+    );
     setSessionCookie(ctx, token);
     setDeviceCookie(ctx, user.usernameKey);
     return { user: publicUser(user) };

@@ -31,6 +31,8 @@ export interface SolveJobDeps {
   stopping?: AbortSignal;
   /** Aborted when the queue says this worker no longer holds the job (its heartbeat lapsed). */
   lost?: AbortSignal;
+  /** Told of each better roster as the solver finds it (the process's metrics). */
+  onProgress?: (best: { hard: number; soft: number }) => void;
   /** How often progress is written and the cancel mark read; 1 s unless a test wants otherwise. */
   tickMs?: number;
 }
@@ -93,6 +95,7 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
         signal: AbortSignal.any(signals),
         onProgress: (report) => {
           pending = { elapsedMs: Math.round(report.elapsedMs), hard: report.hard, soft: report.soft };
+          deps.onProgress?.({ hard: report.hard, soft: report.soft });
         },
       },
     );

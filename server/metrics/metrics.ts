@@ -1,0 +1,179 @@
+import type pg from 'pg';
+import { AppError } from '../app-error.js';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** How a sign-in ended, as the metrics count it (docs/operations.md). */
+export type SignInOutcome = 'success' | 'wrong_credentials' | 'rate_limited' | 'inactive' | 'error';
+
+/** A running solve's best roster so far, as its worker sees it. */
+export interface SolveStanding {
+  hard: number;
+  soft: number;
+}
+
+/**
+ * Everything this process measures, on a registry of its own (tests run several services in one process), written
+ * in Prometheus's text format by `startMetricsServer`. Names and labels are listed in docs/operations.md.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+
+  private readonly httpRequests = new Counter({
+    name: 'nobat_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly httpDuration = new Histogram({
+    name: 'nobat_http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by route template, method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+
+  private readonly signIns = new Counter({
+    name: 'nobat_sign_ins_total',
+    help: 'Sign-ins by method (password, passkey) and outcome (success, wrong_credentials, rate_limited, inactive, error)',
+    labelNames: ['method', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly solveJobs = new Counter({
+    name: 'nobat_solve_jobs_total',
+    help: "Solve job attempts this process ran, by how they ended (done, cancelled, failed, released, lost, skipped)",
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly solveDuration = new Histogram({
+    name: 'nobat_solve_job_duration_seconds',
+    help: 'Run time of the solve job attempts this process ran, by how they ended',
+    labelNames: ['status'] as const,
+    buckets: [1, 5, 10, 30, 60, 120, 300, 600, 900],
+    registers: [this.registry],
+  });
+
+  private readonly solveBestHard = new Gauge({
+    name: 'nobat_solve_running_best_hard',
+    help: 'Hard violations of the best roster so far of each solve job running in this process',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly solveBestSoft = new Gauge({
+    name: 'nobat_solve_running_best_soft',
+    help: 'Soft penalty of the best roster so far of each solve job running in this process',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly solveRunning = new Gauge({
+    name: 'nobat_solve_jobs_running',
+    help: 'Solve jobs running in this process',
+    registers: [this.registry],
+  });
+
+  private queuedSource: (() => Promise<number>) | undefined;
+  private pool: pg.Pool | undefined;
+
+  constructor() {
+    // Unprefixed, under the names the usual Node.js dashboards read (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …).
+    collectDefaultMetrics({ register: this.registry });
+    const metrics = this;
+    new Gauge({
+      name: 'nobat_solve_jobs_waiting',
+      help: 'Solve jobs queued and not yet taken by a worker, across the whole database (every process reports the same number)',
+      registers: [this.registry],
+      async collect() {
+        if (!metrics.queuedSource) return;
+        try {
+          this.set(await metrics.queuedSource());
+        } catch {
+          // The database is down: the scrape still answers, with no fresh value (health says why).
+          this.reset();
+        }
+      },
+    });
+    new Gauge({
+      name: 'nobat_db_pool_connections_in_use',
+      help: "Connections of this process's database pool handed out to a request or job",
+      registers: [this.registry],
+      collect() {
+        if (metrics.pool) this.set(metrics.pool.totalCount - metrics.pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'nobat_db_pool_waiting',
+      help: "Requests and jobs of this process waiting for a free connection of its database pool",
+      registers: [this.registry],
+      collect() {
+        if (metrics.pool) this.set(metrics.pool.waitingCount);
+      },
+    });
+  }
+
+  /** The database pool whose connections are reported (the ORM's, once it is open). */
+  watchPool(pool: pg.Pool): void {
+    this.pool = pool;
+  }
+
+  /** How queued solve jobs are counted at each scrape. */
+  countQueuedWith(source: () => Promise<number>): void {
+    this.queuedSource = source;
+  }
+
+  httpRequest(route: string, method: string, status: number, seconds: number): void {
+    const labels = { route, method, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  signIn(method: 'password' | 'passkey', outcome: SignInOutcome): void {
+    this.signIns.inc({ method, outcome });
+  }
+
+  solveStarted(): void {
+    this.solveRunning.inc();
+  }
+
+  solveProgress(jobId: number, standing: SolveStanding): void {
+    this.solveBestHard.set({ job: String(jobId) }, standing.hard);
+    this.solveBestSoft.set({ job: String(jobId) }, standing.soft);
+  }
+
+  solveEnded(jobId: number, status: string, seconds: number): void {
+    this.solveRunning.dec();
+    this.solveBestHard.remove({ job: String(jobId) });
+    this.solveBestSoft.remove({ job: String(jobId) });
+    this.solveJobs.inc({ status });
+    this.solveDuration.observe({ status }, seconds);
+  }
+
+  /** The text a scrape answers with. */
+  async text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
+
+/** How a sign-in that threw ended, from its error's code (the one error table's). */
+export function signInOutcomeOf(error: unknown): SignInOutcome {
+  const code = error instanceof AppError ? error.code : undefined;
+  if (code === 'invalid_credentials' || code === 'passkey_invalid') return 'wrong_credentials';
+  if (code === 'too_many_attempts') return 'rate_limited';
+  if (code === 'account_inactive') return 'inactive';
+  return 'error';
+}
+
+/** Runs a sign-in and counts how it ended. */
+export async function countSignIn<T>(metrics: Metrics, method: 'password' | 'passkey', signIn: () => Promise<T>): Promise<T> {
+  try {
+    const result = await signIn();
+    metrics.signIn(method, 'success');
+    return result;
+  } catch (error) {
+    metrics.signIn(method, signInOutcomeOf(error));
+    throw error;
+  }
+}
