@@ -238,6 +238,30 @@ describe('the ward ledger', () => {
     }
   });
 
+  describe('on the printed roster', () => {
+    const print = (client: TestClient, query: string) => rawGet(client, `/api/rota/schedules/${schedules[1]}/print${query}`);
+    const errorOf = (answer: { status: number; bytes: Buffer }) => [answer.status, JSON.parse(answer.bytes.toString('utf8')).code];
+
+    it("adds the ledger over ledger=from..to as a sheet after the roster, the largest excess of each deviation column marked", async () => {
+      const html = (await print(people.manager.client, '?ledger=2027-01-07..2027-01-28')).bytes.toString('utf8');
+      expect(html).toContain('<section class="ledger">');
+      expect(html.match(/<tr data-user-id="\d+"/g)).toHaveLength(4); // two roster rows, two ledger rows
+      // Sara carries more than her share of nights, weekends and holidays: each of her deviations is its column's largest.
+      const saraRow = html.slice(html.indexOf(`<tr data-user-id="${sara}"`, html.indexOf('id="ledger"')));
+      expect(saraRow.slice(0, saraRow.indexOf('</tr>')).match(/class="dev [^"]*most[^"]*"/g)).toHaveLength(3);
+      expect(html).not.toMatch(new RegExp(`<tr data-user-id="${reza}"[^\n]*most`));
+      expect((await print(people.manager.client, '')).bytes.toString('utf8')).not.toContain('class="ledger"');
+    });
+
+    it('refuses the ledger sheet to staff with 403 forbidden (the roster alone stays theirs to read), and a bad range with 400', async () => {
+      expect((await print(people.employee.client, '')).status).toBe(200);
+      expect(errorOf(await print(people.employee.client, '?ledger=2027-01-07..2027-01-28'))).toEqual([403, 'forbidden']);
+      for (const ledger of ['2027-01-07', '2027-01-28..2027-01-07', '2028-01-01..2029-01-01', '2027-02-30..2027-03-01', '2027-1-7..2027-1-28']) {
+        expect([ledger, ...errorOf(await print(people.manager.client, `?ledger=${ledger}`))]).toEqual([ledger, 400, 'invalid_input']);
+      }
+    });
+  });
+
   describe('as CSV', () => {
     const csv = (client: TestClient, query: string) => rawGet(client, `/api/rota/ledger.csv?${query}`);
 

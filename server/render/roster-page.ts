@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { weekdayOf } from '../calendar/iso-dates.js';
+import type { TLedgerResponse, TLedgerRow } from '../../shared/schemas/rota/ledger.js';
 import type { RosterSheet } from '../services/rota/views/load-roster-sheet.js';
 
 /** Where the service serves the page's typeface (Vazirmatn, from its npm package). */
@@ -63,6 +64,29 @@ footer { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 14px; mar
 .swatch.ho { background: #fbcfcf; }
 ${PALETTE.map(([paper, ink], index) => `.swatch.s${index} { background: ${paper}; color: ${ink}; }`).join('\n')}
 .holidays { flex-basis: 100%; margin: 0; color: #4b5563; }
+section.ledger { break-before: page; margin-top: 12mm; }
+@media print { section.ledger { margin-top: 0; } }
+.ledger h2 { font-size: 15px; font-weight: 700; margin: 0; }
+table.ledger { width: 100%; border-collapse: collapse; margin-top: 6px; table-layout: fixed; }
+.ledger col.name { width: 40mm; }
+.ledger th, .ledger td { border: 1px solid #c7ccd3; text-align: center; padding: 1px 4px; height: 19px; white-space: nowrap; }
+.ledger thead th { background: #f3f4f6; font-weight: 600; font-size: 9.5px; }
+.ledger thead th.group { font-size: 10.5px; font-weight: 700; }
+.ledger th.name { text-align: right; border-left: 2px solid #6b7280; }
+.ledger tbody th.name { font-weight: 500; font-size: 10.5px; overflow: hidden; text-overflow: ellipsis; }
+.ledger thead th { white-space: normal; }
+.ledger td { font-size: 10.5px; }
+.ledger tbody tr { break-inside: avoid; }
+.ledger tbody tr:nth-child(5n) td, .ledger tbody tr:nth-child(5n) th { border-bottom: 1.5px solid #9ca3af; }
+.ledger tbody tr.alt th.name, .ledger tbody tr.alt td { background: #f5f6f8; }
+.ledger .first { border-right: 2px solid #6b7280; }
+.ledger td.dev { font-weight: 600; }
+.ledger td.dev.under { color: #1e40af; }
+.ledger tbody tr td.dev.most { background: #fecaca; color: #7f1d1d; font-weight: 800; box-shadow: inset 0 0 0 1.5px #b91c1c; }
+.ledger tfoot th, .ledger tfoot td { background: #eef2f7; font-weight: 700; border-top: 2px solid #6b7280; }
+.ledger .note { margin: 5px 0 0; font-size: 9.5px; color: #4b5563; }
+.ledger .note .swatch.most { background: #fecaca; color: #7f1d1d; box-shadow: inset 0 0 0 1.5px #b91c1c; border: 0; }
+.ledger .empty { margin: 8px 0 0; font-size: 11px; }
 `;
 
 /** The Content-Security-Policy of the page: nothing but its own stylesheet and the service's font. */
@@ -83,6 +107,8 @@ const persianMonth = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: '
 const persianDate = new Intl.DateTimeFormat('fa-IR-u-ca-persian', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 const persianNumber = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 });
 const persianInteger = new Intl.NumberFormat('fa-IR', { useGrouping: false });
+
+const persianSigned = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
 const SATURDAY = 6;
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -107,12 +133,69 @@ function totals(sheet: RosterSheet, cells: (number | null)[]): { shifts: number;
   return { shifts, hours: minutes / 60, nights };
 }
 
+/** The ward's ledger over a range, printed after the roster (docs/rota.md §13). */
+export interface LedgerSheet {
+  from: string;
+  to: string;
+  ledger: TLedgerResponse;
+}
+
+const DEVIATIONS = ['nights', 'weekendsWorked', 'holidaysWorked'] as const;
+
+/**
+ * The ledger as a sheet of its own: one row per person with their figures and, in the last three columns, how far their
+ * nights, weekends and holidays lie from their full-time share, each column's largest excess marked; the ward's
+ * figure per full-time person at the foot.
+ */
+function ledgerSection(ward: string, { from, to, ledger }: LedgerSheet): string {
+  const largest = Object.fromEntries(DEVIATIONS.map((key) => [key, Math.max(0, ...ledger.rows.map((row) => row.deviation[key]))])) as Record<(typeof DEVIATIONS)[number], number>;
+  const deviationCell = (row: TLedgerRow, key: (typeof DEVIATIONS)[number], index: number) => {
+    const value = row.deviation[key];
+    const shown = persianSigned.format(value);
+    const marks = [index === 0 ? 'first' : '', value > 0 && value === largest[key] ? 'most' : '', value < 0 && shown.includes('\u2212') ? 'under' : ''].filter(Boolean).join(' ');
+    return `<td class="dev ${marks}" data-deviation="${key}" data-value="${value}">${shown}</td>`;
+  };
+  const rows = ledger.rows
+    .map(
+      (row, r) =>
+        `<tr data-user-id="${row.userId}"${r % 2 ? ' class="alt"' : ''}><th scope="row" class="name" title="${escapeHtml(row.name)}">${escapeHtml(row.name)}</th>` +
+        `<td>${persianInteger.format(row.assignments)}</td><td>${persianNumber.format(row.minutes / 60)}</td><td>${persianInteger.format(row.nights)}</td>` +
+        `<td>${persianInteger.format(row.weekendsWorked)}</td><td>${persianInteger.format(row.holidaysWorked)}</td>` +
+        `<td class="first">${persianInteger.format(row.preferencesHonoured)}</td><td>${persianInteger.format(row.preferencesBroken)}</td>` +
+        `<td class="first">${persianInteger.format(row.changesAfterPublication)}</td>` +
+        `${DEVIATIONS.map((key, index) => deviationCell(row, key, index)).join('')}</tr>`,
+    )
+    .join('\n');
+  const perFullTime = ledger.ward.perFullTime;
+  const body = ledger.rows.length
+    ? `<table class="ledger" id="ledger">
+<colgroup><col class="name">${'<col>'.repeat(11)}</colgroup>
+<thead>
+<tr><th scope="col" rowspan="2" class="name">نام</th><th scope="colgroup" colspan="5" class="group">کار در برنامه‌های منتشرشده</th><th scope="colgroup" colspan="2" class="group first">درخواست‌ها</th><th scope="col" rowspan="2" class="first">تغییر پس از انتشار</th><th scope="colgroup" colspan="3" class="group first">اختلاف با سهم خود</th></tr>
+<tr><th scope="col">شیفت</th><th scope="col">ساعت</th><th scope="col">شب</th><th scope="col">آخر هفته</th><th scope="col">تعطیل</th><th scope="col" class="first">رعایت‌شده</th><th scope="col">رعایت‌نشده</th><th scope="col" class="first">شب</th><th scope="col">آخر هفته</th><th scope="col">تعطیل</th></tr>
+</thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot><tr><th scope="row" class="name">هر نیروی تمام‌وقت</th><td>${persianNumber.format(perFullTime.assignments)}</td><td></td><td>${persianNumber.format(perFullTime.nights)}</td><td>${persianNumber.format(perFullTime.weekendsWorked)}</td><td>${persianNumber.format(perFullTime.holidaysWorked)}</td><td class="first" colspan="2"></td><td class="first"></td><td class="first" colspan="3"></td></tr></tfoot>
+</table>
+<p class="note">اختلاف: رقم هر نفر منهای سهم او از رقم هر نیروی تمام‌وقت (سهم: سقف شیفت قرارداد او بر بیشترین سقف بخش)؛ مثبت یعنی بیش از سهم خود. <span class="swatch most">&nbsp;</span> بیشترین اختلاف هر ستون.</p>`
+    : '<p class="empty">در این بازه برنامهٔ منتشرشده‌ای نیست.</p>';
+  return `<section class="ledger">
+<header>
+<h2>دفتر سهم کار ${escapeHtml(ward)}</h2>
+<p class="period">${persianDate.format(utc(from))} تا ${persianDate.format(utc(to))} — ${persianInteger.format(ledger.ward.staff)} نفر</p>
+</header>
+${body}
+</section>`;
+}
+
 /**
  * docs/rota.md §9's printed roster: a right-to-left Persian page, one row per person and one column per day headed
  * by its Solar Hijri day and weekday, weekends and holidays shaded, shift codes coloured by type, each row's
  * totals at its end, and a legend; sized for A4 landscape. It loads nothing but the service's own font.
  */
-export function rosterPage(sheet: RosterSheet): string {
+export function rosterPage(sheet: RosterSheet, ledger?: LedgerSheet): string {
   const holidays = new Map(sheet.holidays.map((holiday) => [holiday.date, holiday.name]));
   const columnClass = sheet.dates.map((date, d) => {
     const weekday = weekdayOf(date);
@@ -187,6 +270,7 @@ ${legend}
 <span class="key"><span class="swatch ho">&nbsp;</span>تعطیل</span>
 ${holidayList}
 </footer>
+${ledger ? ledgerSection(sheet.ward.name, ledger) : ''}
 </body>
 </html>
 `;

@@ -723,7 +723,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The printed roster: a right-to-left Persian HTML page for A4 landscape, Solar Hijri dates */
+        /** The printed roster: a right-to-left Persian HTML page for A4 landscape, Solar Hijri dates; with ledger=from..to (managers) the ward's ledger follows */
         get: operations["rota-schedules-print"];
         put?: never;
         post?: never;
@@ -7145,6 +7145,7 @@ export interface operations {
     "rota-schedules-print": {
         parameters: {
             query?: {
+                ledger?: string;
                 /** @description Id of the ward to work in, when `X-Ward` is not sent. */
                 ward?: components["parameters"]["ward"];
             };
@@ -7162,7 +7163,7 @@ export interface operations {
             /** @description Successful response */
             200: {
                 headers: {
-                    /** @description Always `default-src 'none'; style-src 'sha256-7rBMHfi0qlCfpPfRxtK…`. */
+                    /** @description Always `default-src 'none'; style-src 'sha256-r3Rgy366eQ+1O8MNFAS…`. */
                     "Content-Security-Policy"?: string;
                     [name: string]: unknown;
                 };
@@ -7192,6 +7193,7 @@ export interface operations {
              * @description - `account_inactive`: This account is inactive.
              *     - `must_change_password`: You must change your password before continuing.
              *     - `ward_forbidden`: You may not use the selected ward.
+             *     - `forbidden`: You are not allowed to do this.
              */
             403: {
                 headers: {

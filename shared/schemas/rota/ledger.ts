@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDate } from './common.js';
+import { ZIsoDate, ZRotaPathId } from './common.js';
 
 /** The longest range the ward's ledger answers for, both ends included (docs/rota.md §13). */
 export const LEDGER_MAX_DAYS = 366;
@@ -53,3 +53,27 @@ export const ZLedgerResponse = z.object({
   }),
 });
 export type TLedgerResponse = z.infer<typeof ZLedgerResponse>;
+
+const LEDGER_RANGE = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/;
+
+/** `from..to` of the print page's `ledger` parameter, or null when it is not one. */
+export function parseLedgerRange(value: string): { from: string; to: string } | null {
+  const match = LEDGER_RANGE.exec(value);
+  if (!match || !ZIsoDate.safeParse(match[1]).success || !ZIsoDate.safeParse(match[2]).success) return null;
+  return { from: match[1]!, to: match[2]! };
+}
+
+/** The printed roster, with the ward's ledger over `ledger` (`from..to`) as a sheet after it when asked. */
+export const ZPrintRequest = z.object({
+  id: ZRotaPathId,
+  ledger: z
+    .string()
+    .refine((value) => parseLedgerRange(value) !== null, 'Must be two ISO dates as from..to, such as 2026-03-21..2027-03-20.')
+    .refine((value) => {
+      const range = parseLedgerRange(value);
+      return range === null || ledgerRangeFits(range.from, range.to);
+    }, `to must not be before from, and the range at most ${LEDGER_MAX_DAYS} days, both ends included.`)
+    .optional()
+    .meta({ description: "Adds the ward's ledger over `from..to` as a sheet after the roster (managers only).", example: '2026-03-21..2027-03-20' }),
+});
+export type TPrintRequest = z.infer<typeof ZPrintRequest>;
