@@ -37,6 +37,10 @@ export interface Config {
   /** Where the process serves its Prometheus metrics, apart from the API; undefined: not served. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** Calls of one signed-in account that run at once in a process (server/trpc/account-work.ts). */
+  accountConcurrency: number;
+  /** Calls of one signed-in account that may wait for a turn; one more answers 429 `too_many_requests`. */
+  accountQueue: number;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +157,8 @@ const ZEnvironment = z.object({
   JOB_MONITOR_SECONDS: integer(10, 1, 300),
   METRICS_PORT: wholeNumber(0, 65535).optional(),
   METRICS_HOST: z.string().optional(),
+  ACCOUNT_CONCURRENCY: integer(2, 1, 64),
+  ACCOUNT_QUEUE: integer(100, 0, 10_000),
 });
 
 /** Blank counts as unset, and surrounding spaces are not part of a value. */
@@ -193,5 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobMonitorSeconds: settings.JOB_MONITOR_SECONDS,
     metricsPort: settings.METRICS_PORT,
     metricsHost: settings.METRICS_HOST ?? settings.HOST,
+    accountConcurrency: settings.ACCOUNT_CONCURRENCY,
+    accountQueue: settings.ACCOUNT_QUEUE,
   };
 }

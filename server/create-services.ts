@@ -13,6 +13,7 @@ import { createLogger } from './logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { createPasswordHasher, type PasswordHasher } from './services/accounts/passwords.js';
 import { RecentRefusals } from './services/auth/recent-refusals.js';
+import { AccountWork } from './trpc/account-work.js';
 import type { SolverRunner } from './services/rota/solve/run-solve-job.js';
 
 /** What lives as long as the process: shared by every request, and by a job worker. */
@@ -29,6 +30,8 @@ export interface AppServices {
   refusals: RecentRefusals;
   /** What this process measures, served on `METRICS_PORT` (docs/operations.md). */
   metrics: Metrics;
+  /** Each signed-in account's turns at running calls (`ACCOUNT_CONCURRENCY`, `ACCOUNT_QUEUE`). */
+  accountWork: AccountWork;
 }
 
 export interface RunningServices extends AppServices {
@@ -128,6 +131,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
         jobs: jobs ?? NO_QUEUE,
         refusals: new RecentRefusals(),
         metrics,
+        accountWork: new AccountWork({ concurrency: config.accountConcurrency, queue: config.accountQueue }),
         async close() {
           // A solve running here is handed back to the queue, for another worker or the next start.
           await jobs?.stop();

@@ -120,6 +120,11 @@ export const ERRORS = {
     fa: 'تلاش‌های ناموفق زیاد بود؛ کمی بعد دوباره تلاش کنید.',
     en: 'Too many failed attempts; try again later.',
   },
+  too_many_requests: {
+    status: 429,
+    fa: 'درخواست‌های هم‌زمان این حساب بیش از حد است؛ کمی بعد دوباره تلاش کنید.',
+    en: 'This account has too many requests under way; try again shortly.',
+  },
   internal: { status: 500, fa: 'خطای داخلی رخ داد.', en: 'An internal error occurred.' },
   service_unavailable: {
     status: 503,

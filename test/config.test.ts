@@ -25,6 +25,8 @@ describe('settings', () => {
       workerConcurrency: 1,
       solverThreads: Math.min(2, availableParallelism()),
       jobMonitorSeconds: 10,
+      accountConcurrency: 2,
+      accountQueue: 100,
       webauthnOrigins: [],
     });
     expect(loadConfig({ SOLVER_THREADS: '4' }).solverThreads).toBe(4);

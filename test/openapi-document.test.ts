@@ -62,7 +62,8 @@ function expectedCodes(operation: RestOperation, takesInput: boolean): Set<Error
   const codes = new Set<ErrorCode>(['internal', ...(operation.meta.errors ?? [])]);
   if (operation.method !== 'GET') ['invalid_json', 'payload_too_large', 'unsupported_media_type'].forEach((c) => codes.add(c as ErrorCode));
   if (takesInput) codes.add('invalid_input');
-  if (atLeast(operation, 'signedIn')) codes.add('unauthenticated').add('account_inactive');
+  // A signed-in account's calls past its line (server/trpc/account-work.ts).
+  if (atLeast(operation, 'signedIn')) codes.add('unauthenticated').add('account_inactive').add('too_many_requests');
   if (atLeast(operation, 'authed')) codes.add('must_change_password');
   if (atLeast(operation, 'manager')) codes.add('forbidden');
   if (operation.wardScoped) codes.add('invalid_input').add('ward_forbidden');

@@ -61,7 +61,7 @@ export function operationErrorCodes(operation: RestOperation, takesInput: boolea
     codes.add('invalid_json').add('payload_too_large').add('unsupported_media_type');
   }
   if (takesInput || operation.wardScoped) codes.add('invalid_input');
-  if (isSignedIn(operation.access)) codes.add('unauthenticated').add('account_inactive');
+  if (isSignedIn(operation.access)) codes.add('unauthenticated').add('account_inactive').add('too_many_requests');
   if (level >= ACCESS_LEVEL.authed) codes.add('must_change_password');
   if (level >= ACCESS_LEVEL.manager) codes.add('forbidden');
   if (operation.wardScoped) codes.add('ward_forbidden');
@@ -73,7 +73,7 @@ export function operationErrorCodes(operation: RestOperation, takesInput: boolea
 function errorResponse(codes: ErrorCode[]) {
   return {
     description: codes.map((code) => `- \`${code}\`: ${ERRORS[code].en}`).join('\n'),
-    ...(codes.includes('too_many_attempts')
+    ...(codes.includes('too_many_attempts') || codes.includes('too_many_requests')
       ? { headers: { 'Retry-After': { description: 'Seconds until another attempt may succeed.', schema: { type: 'integer', minimum: 1 } } } }
       : {}),
     content: {

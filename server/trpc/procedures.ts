@@ -24,7 +24,13 @@ export const gateExemptProcedure = procedure.meta({ access: 'signedIn' }).use(as
   if (!session) throw new AppError('unauthenticated');
   if (!session.user.active) throw new AppError('account_inactive');
   await touchSession(ctx.em, session, now);
-  return next({ ctx: { session, user: session.user } });
+  // The rest of the call takes a turn in its account's lane: one account's flood waits on itself (or is 429).
+  const leave = await ctx.services.accountWork.enter(session.user.id);
+  try {
+    return await next({ ctx: { session, user: session.user } });
+  } finally {
+    leave();
+  }
 });
 
 /** A live session whose account has no pending password change. */

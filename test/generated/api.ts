@@ -915,7 +915,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_assignment" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "internal" | "service_unavailable";
+            code: "invalid_input" | "invalid_assignment" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "too_many_requests" | "internal" | "service_unavailable";
             issues?: {
                 path: string;
                 message: string;
@@ -1399,6 +1399,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -1497,7 +1508,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description - `too_many_attempts`: Too many failed attempts; try again later. */
+            /**
+             * @description - `too_many_requests`: This account has too many requests under way; try again shortly.
+             *     - `too_many_attempts`: Too many failed attempts; try again later.
+             */
             429: {
                 headers: {
                     /** @description Seconds until another attempt may succeed. */
@@ -1607,6 +1621,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -1689,6 +1714,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1781,6 +1817,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1910,6 +1957,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -2020,6 +2078,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -2117,6 +2186,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2226,6 +2306,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -2284,6 +2375,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2401,6 +2503,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -2486,6 +2599,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2619,6 +2743,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -2725,6 +2860,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3018,6 +3164,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -3120,6 +3277,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -3216,6 +3384,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -3299,6 +3478,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3432,6 +3622,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -3514,6 +3715,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3675,6 +3887,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -3788,6 +4011,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,6 +4181,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -4029,6 +4274,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4177,6 +4433,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -4290,6 +4557,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4441,6 +4719,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -4521,6 +4810,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4657,6 +4957,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -4767,6 +5078,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -4848,6 +5170,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4985,6 +5318,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -5061,6 +5405,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5178,6 +5533,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -5288,6 +5654,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -5379,6 +5756,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,6 +5927,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -5675,6 +6074,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,6 +6233,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -5960,6 +6381,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -6045,6 +6477,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6187,6 +6630,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -6322,6 +6776,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -6435,6 +6900,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6618,6 +7094,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -6779,6 +7266,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -6922,6 +7420,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -7034,6 +7543,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -7116,6 +7636,17 @@ export interface operations {
             /** @description - `schedule_not_found`: The schedule was not found. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7206,6 +7737,17 @@ export interface operations {
             /** @description - `schedule_not_found`: The schedule was not found. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7316,6 +7858,17 @@ export interface operations {
              */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7466,6 +8019,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -7573,6 +8137,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7703,6 +8278,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -7777,6 +8363,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7871,6 +8468,17 @@ export interface operations {
              */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8002,6 +8610,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -8120,6 +8739,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8258,6 +8888,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description - `internal`: An internal error occurred. */
             500: {
                 headers: {
@@ -8354,6 +8995,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8469,6 +9121,17 @@ export interface operations {
             /** @description - `unsupported_media_type`: The request content type must be application/json. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
