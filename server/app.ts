@@ -13,6 +13,7 @@ import {
   notFound,
   parseJsonBodyWithin,
   refuseDeepQueryInput,
+  refuseNonObjectBody,
   refuseUnknownMethods,
   refuseUnknownContentEncoding,
   requireJsonContentType,
@@ -94,7 +95,7 @@ export function createApp(services: AppServices): Express {
   // Before the REST adapter, which never passes a request on.
   app.use(documentsRouter(services.config.publicUrl));
   // Path ids in plain decimal only, on the document routes and the REST adapter alike.
-  app.use('/api', canonicalPathIds());
+  app.use('/api', canonicalPathIds(), refuseNonObjectBody);
   // CSV, HTML and iCalendar answers: procedures the REST adapter could only answer as JSON.
   app.use(documentRoutes(appRouter, createRestContext, logInternal));
 

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
 import { CalendarFeed } from '../server/db/entities/calendar-feed.js';
+import { ShiftType } from '../server/db/entities/shift-type.js';
 import { User } from '../server/db/entities/user.js';
+import { Ward } from '../server/db/entities/ward.js';
 import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { callRoute, FACES, type Face, type RotaPeople } from './support/rota-api.js';
 import { SCHEDULE_ROUTES, WEEK } from './support/schedules-api.js';
@@ -96,6 +98,27 @@ describe('calendar feeds', () => {
       { uid: `shift-${people.employee.id}-2027-01-04@nobat.hospital.test`, sequence: expect.any(Number), summary: 'Day (D)', location: 'ICU', zone: 'Asia/Tehran', start: '2027-01-04T03:30:00.000Z', end: '2027-01-04T11:30:00.000Z' },
       { uid: `shift-${people.employee.id}-2027-01-05@nobat.hospital.test`, sequence: expect.any(Number), summary: 'Night (N)', location: 'ICU', zone: 'Asia/Tehran', start: '2027-01-05T19:30:00.000Z', end: '2027-01-06T03:30:00.000Z' },
     ]);
+  });
+
+  it('escapes every text it writes: line breaks stored in a name, a ward or a shift type start no property and no event of their own', async () => {
+    // Names stored before such characters were refused (the API refuses them now), so only the output's escaping is tested.
+    const em = server.em();
+    await em.nativeUpdate(User, { id: people.employee.id }, { name: 'Sara\r\nBEGIN:VEVENT\r\nUID:x@evil\r\nDTSTART:20270106T190000Z\r\nDTEND:20270107T030000Z\r\nSUMMARY:Night\r\nEND:VEVENT\r\nX-A:; b,\\' });
+    await em.nativeUpdate(ShiftType, { id: day }, { name: 'Day\r\nEND:VCALENDAR' });
+    await em.nativeUpdate(Ward, { id: people.wardId }, { name: 'ICU\nLOCATION:elsewhere' });
+    await scheduleWith(people.manager.client, WEEK, [{ userId: people.employee.id, date: '2027-01-04', shiftTypeId: day }]);
+    const feed = await read(await feedUrl());
+    expect(feed.status).toBe(200);
+    const calendar = new ICAL.Component(ICAL.parse(feed.text));
+    // ical.js reads NAME and X-WR-CALNAME as they stand (it does not type them TEXT): the escapes of RFC 5545 show.
+    expect(calendar.getFirstPropertyValue('name')).toBe('نوبت — Sara  BEGIN:VEVENT  UID:x@evil  DTSTART:20270106T190000Z  DTEND:20270107T030000Z  SUMMARY:Night  END:VEVENT  X-A:\\; b\\,\\\\');
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(calendar.getFirstPropertyValue('name'));
+    const { events } = parseFeed(feed.text);
+    expect(events.map((event) => [event.uid, event.summary, event.location])).toEqual([
+      [`shift-${people.employee.id}-2027-01-04@nobat.hospital.test`, 'Day  END:VCALENDAR (D)', 'ICU LOCATION:elsewhere'],
+    ]);
+    // Every line of the feed is a property of ours: none begins with what a name held.
+    expect(feed.text.split('\r\n').filter((line) => /^(BEGIN:VEVENT|UID:x|SUMMARY:Night|LOCATION:else|END:VCALENDAR)/.test(line))).toEqual(['BEGIN:VEVENT', 'END:VCALENDAR']);
   });
 
   it('never shows a draft; a changed shift keeps its UID with a higher SEQUENCE, so the phone updates its event', async () => {

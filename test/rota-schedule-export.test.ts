@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Holiday } from '../server/db/entities/holiday.js';
 import { Hospital } from '../server/db/entities/hospital.js';
+import { ShiftType } from '../server/db/entities/shift-type.js';
 import { User } from '../server/db/entities/user.js';
 import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { callRoute, type RotaPeople } from './support/rota-api.js';
@@ -112,6 +113,40 @@ describe('a schedule as CSV and as a printed page', () => {
         const row = (await csv(people.manager.client, id)).bytes.subarray(3).toString('utf8').split('\r\n').find((line) => line.startsWith(`${expected},`));
         expect(row).toBe(`${expected},,,,,,,`);
       }
+    });
+  });
+
+  describe('stored text a spreadsheet or a browser would misread', () => {
+    it('neutralises formulas hidden behind a tab, a semicolon, an Arabic semicolon or leading spaces, and quotes every separator', async () => {
+      const id = await scheduleWith(people.manager.client, WEEK, []);
+      // Stored before such names were refused: what is tested is the export's own defence.
+      for (const [name, expected] of [
+        ['\t=cmd|calc', `"'\t=cmd|calc"`],
+        [';=1+1', `"';=1+1"`],
+        ['؛=1+1', `"'؛=1+1"`],
+        ['  =1+1', `'  =1+1`],
+        [' ;@SUM(A1)', `"' ;@SUM(A1)"`],
+        ['Sara;Reza', '"Sara;Reza"'],
+        ['Sara\tReza', '"Sara\tReza"'],
+        ['Sara؛Reza', '"Sara؛Reza"'],
+        ['Sara-Reza', 'Sara-Reza'],
+      ]) {
+        await rename(people.employee.id, name!);
+        const lines = (await csv(people.manager.client, id)).bytes.subarray(3).toString('utf8').split('\r\n');
+        expect([name, lines.filter((line) => line.endsWith(',,,,,,,') && !line.startsWith('Reza,'))]).toEqual([name, [`${expected},,,,,,,`]]);
+      }
+    });
+
+    it('isolates every name on the printed page in <bdi>, so that a right-to-left override reorders nothing after it', async () => {
+      await rename(people.employee.id, 'Sara\u202eidamhA');
+      await server.em().nativeUpdate(ShiftType, { id: day }, { name: 'Day\u2067' });
+      const id = await scheduleWith(people.manager.client, WEEK, [{ userId: people.employee.id, date: '2027-01-04', shiftTypeId: day }]);
+      const html = (await page(people.manager.client, id)).bytes.toString('utf8');
+      const row = html.split('\n').find((line) => line.startsWith(`<tr data-user-id="${people.employee.id}"`))!;
+      expect(row).toContain('title="SaraidamhA"><bdi>SaraidamhA</bdi></th>');
+      expect(html).toContain('<bdi>Day</bdi> (');
+      expect(html).toMatch(/<h1>برنامهٔ شیفت <bdi>ICU<\/bdi><\/h1>/);
+      expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     });
   });
 

@@ -2,8 +2,9 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// `Date.parse` of the full ISO form reads every year as written; `Date.UTC` would read years 0 to 99 as 1900 to 1999.
 function utcMs(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  return Date.parse(`${date}T00:00:00Z`);
 }
 
 export function addDays(date: string, days: number): string {

@@ -93,6 +93,18 @@ export const parseJsonBody = express.json({
   },
 });
 
+/**
+ * Every REST body is an object: the REST adapter spreads a body into the input, so `[]` would be read as `{}`
+ * (and a `POST …/solve` with `[]` would start a solve with the defaults).
+ */
+export const refuseNonObjectBody: RequestHandler = (req, res, next) => {
+  const body: unknown = req.body;
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    return sendError(req, res, new AppError('invalid_input', { issues: [{ path: '', message: 'Must be a JSON object.' }] }));
+  }
+  next();
+};
+
 /** tRPC reads a query's `input` as JSON: held to the same depth as a body. */
 export const refuseDeepQueryInput: RequestHandler = (req, res, next) => {
   const { input } = req.query;

@@ -1,12 +1,19 @@
 import type { RosterSheet } from '../services/rota/views/load-roster-sheet.js';
 
-/** Spreadsheet programs read a cell starting with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@]/;
+/**
+ * Spreadsheet programs read a cell starting with `=`, `+`, `-` or `@` as a formula (CSV injection), and one that opens
+ * the file splitting on tabs or semicolons (Persian locales use `؛`) starts a cell after each of them: a value starting
+ * with a tab, a line break or such a separator, or with whitespace and separators before a formula sign, is neutralised.
+ */
+const FORMULA_START = /^(?:[=+\-@\t\r\n;؛]|[\s,;؛]+[=+\-@])/u;
 
-/** One RFC 4180 field: a formula-like value is prefixed with `'`; a field with a comma, quote or line break is quoted. */
+/** Any character a spreadsheet might split a line or a row on. */
+const NEEDS_QUOTES = /[",;؛\t\r\n]/u;
+
+/** One RFC 4180 field: a formula-like value is prefixed with `'`; a field holding a quote or any separator is quoted. */
 export function csvField(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { toPlainText } from '../../shared/schemas/fields.js';
 import { weekdayOf } from '../calendar/iso-dates.js';
 import type { TLedgerResponse, TLedgerRow } from '../../shared/schemas/rota/ledger.js';
 import type { RosterSheet } from '../services/rota/views/load-roster-sheet.js';
@@ -118,6 +119,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** Text of a user's choosing in an attribute or the title: escaped, its bidirectional controls and control characters dropped. */
+const attributeText = (text: string) => escapeHtml(toPlainText(text));
+
+/** Text of a user's choosing in the page: isolated in `<bdi>`, so that its direction never reorders what follows it. */
+const userText = (text: string) => `<bdi>${attributeText(text)}</bdi>`;
+
 /** Shifts, hours and nights (shifts ending on the next day) of one row. */
 function totals(sheet: RosterSheet, cells: (number | null)[]): { shifts: number; hours: number; nights: number } {
   let shifts = 0;
@@ -158,7 +165,7 @@ function ledgerSection(ward: string, { from, to, ledger }: LedgerSheet): string 
   const rows = ledger.rows
     .map(
       (row, r) =>
-        `<tr data-user-id="${row.userId}"${r % 2 ? ' class="alt"' : ''}><th scope="row" class="name" title="${escapeHtml(row.name)}">${escapeHtml(row.name)}</th>` +
+        `<tr data-user-id="${row.userId}"${r % 2 ? ' class="alt"' : ''}><th scope="row" class="name" title="${attributeText(row.name)}">${userText(row.name)}</th>` +
         `<td>${persianInteger.format(row.assignments)}</td><td>${persianNumber.format(row.minutes / 60)}</td><td>${persianInteger.format(row.nights)}</td>` +
         `<td>${persianInteger.format(row.weekendsWorked)}</td><td>${persianInteger.format(row.holidaysWorked)}</td>` +
         `<td class="first">${persianInteger.format(row.preferencesHonoured)}</td><td>${persianInteger.format(row.preferencesBroken)}</td>` +
@@ -183,7 +190,7 @@ ${rows}
     : '<p class="empty">در این بازه برنامهٔ منتشرشده‌ای نیست.</p>';
   return `<section class="ledger">
 <header>
-<h2>دفتر سهم کار ${escapeHtml(ward)}</h2>
+<h2>دفتر سهم کار ${userText(ward)}</h2>
 <p class="period">${persianDate.format(utc(from))} تا ${persianDate.format(utc(to))} — ${persianInteger.format(ledger.ward.staff)} نفر</p>
 </header>
 ${body}
@@ -206,7 +213,7 @@ export function rosterPage(sheet: RosterSheet, ledger?: LedgerSheet): string {
   const swatch = (index: number) => `s${index % PALETTE.length}`;
   const firstMonth = persianMonth.format(utc(sheet.dates[0]!));
   const lastMonth = persianMonth.format(utc(sheet.dates.at(-1)!));
-  const title = `برنامهٔ شیفت ${escapeHtml(sheet.ward.name)}`;
+  const wardName = attributeText(sheet.ward.name);
   const months = firstMonth === lastMonth ? firstMonth : `${firstMonth} و ${lastMonth}`;
 
   const head = sheet.dates
@@ -216,7 +223,7 @@ export function rosterPage(sheet: RosterSheet, ledger?: LedgerSheet): string {
       const month = d === 0 || day === '۱' ? `<span class="month">${persianMonth.format(utc(date))}</span>` : '';
       const holiday = holidays.get(date);
       const label = `${persianDate.format(utc(date))}، ${persianWeekdayName.format(utc(date))}${holiday ? ` — ${holiday}` : ''}`;
-      return `<th scope="col" class="day ${columnClass[d]}" data-date="${date}" title="${escapeHtml(label)}">${month}<span class="num">${day}</span><span class="wd">${persianWeekday.format(utc(date))}</span></th>`;
+      return `<th scope="col" class="day ${columnClass[d]}" data-date="${date}" title="${attributeText(label)}">${month}<span class="num">${day}</span><span class="wd">${persianWeekday.format(utc(date))}</span></th>`;
     })
     .join('');
 
@@ -227,7 +234,7 @@ export function rosterPage(sheet: RosterSheet, ledger?: LedgerSheet): string {
         .map((cell, d) => (cell === null ? `<td class="cell ${columnClass[d]}"></td>` : `<td class="cell ${swatch(cell)}${weekStart[d]}">${escapeHtml(sheet.shiftTypes[cell]!.code)}</td>`))
         .join('');
       return (
-        `<tr data-user-id="${person.userId}"${p % 2 ? ' class="alt"' : ''}><th scope="row" class="name" title="${escapeHtml(person.name)}">${escapeHtml(person.name)}</th>${cells}` +
+        `<tr data-user-id="${person.userId}"${p % 2 ? ' class="alt"' : ''}><th scope="row" class="name" title="${attributeText(person.name)}">${userText(person.name)}</th>${cells}` +
         `<td class="total first">${persianInteger.format(sum.shifts)}</td><td class="total">${persianNumber.format(sum.hours)}</td><td class="total">${persianInteger.format(sum.nights)}</td></tr>`
       );
     })
@@ -236,11 +243,11 @@ export function rosterPage(sheet: RosterSheet, ledger?: LedgerSheet): string {
   const legend = sheet.shiftTypes
     .map(
       (type, index) =>
-        `<span class="key"><span class="swatch ${swatch(index)}">${escapeHtml(type.code)}</span>${escapeHtml(type.name)} (${clock(type.startMinute)}–${clock(type.endMinute)}${type.endsNextDay ? '، تا روز بعد' : ''})</span>`,
+        `<span class="key"><span class="swatch ${swatch(index)}">${escapeHtml(type.code)}</span>${userText(type.name)} (${clock(type.startMinute)}–${clock(type.endMinute)}${type.endsNextDay ? '، تا روز بعد' : ''})</span>`,
     )
     .join('');
   const holidayList = sheet.holidays.length
-    ? `<p class="holidays">تعطیلات: ${sheet.holidays.map((holiday) => `${persianDate.format(utc(holiday.date))} (${escapeHtml(holiday.name)})`).join('، ')}</p>`
+    ? `<p class="holidays">تعطیلات: ${sheet.holidays.map((holiday) => `${persianDate.format(utc(holiday.date))} (${userText(holiday.name)})`).join('، ')}</p>`
     : '';
 
   return `<!doctype html>
@@ -248,12 +255,12 @@ export function rosterPage(sheet: RosterSheet, ledger?: LedgerSheet): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} — ${months}</title>
+<title>برنامهٔ شیفت ${wardName} — ${months}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
-<h1>${title}</h1>
+<h1>برنامهٔ شیفت ${userText(sheet.ward.name)}</h1>
 ${sheet.schedule.status === 'draft' ? '<span class="draft">پیش‌نویس — منتشر نشده</span>' : ''}
 <p class="period">${persianDate.format(utc(sheet.dates[0]!))} تا ${persianDate.format(utc(sheet.dates.at(-1)!))}</p>
 </header>

@@ -54,16 +54,28 @@ const t = initTRPC
     },
   });
 
-/** Where the first string holding U+0000 sits in a raw input (`name`, `items.0.title`), if one does. */
-function nulCharacterPath(input: unknown): string | undefined {
+/** Why a string cannot reach the database as sent, if it cannot. */
+function unstorableText(text: string): string | undefined {
+  if (text.includes('\0')) return 'Must not contain the character U+0000.';
+  // PostgreSQL would store a lone surrogate as U+FFFD, so the answer would echo something other than what is kept.
+  if (!text.isWellFormed()) return 'Must not contain a lone UTF-16 surrogate.';
+  return undefined;
+}
+
+/** The first string (or key) of a raw input holding U+0000 or a lone surrogate, with its path (`name`, `items.0.title`). */
+function unstorableTextIssue(input: unknown): { path: string; message: string } | undefined {
   const pending: [unknown, string][] = [[input, '']];
   for (let item = pending.pop(); item; item = pending.pop()) {
     const [value, path] = item;
-    if (typeof value === 'string' && value.includes('\0')) return path;
+    if (typeof value === 'string') {
+      const message = unstorableText(value);
+      if (message !== undefined) return { path, message };
+    }
     if (typeof value !== 'object' || value === null) continue;
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (key.includes('\0')) return childPath;
+      const message = unstorableText(key);
+      if (message !== undefined) return { path: childPath, message };
       pending.push([child, childPath]);
     }
   }
@@ -85,8 +97,8 @@ async function numberFieldsOf(path: string): Promise<string[] | undefined> {
 /**
  * Where every call starts, in one middleware (each level of tRPC's chain copies the call's options and context, a
  * tenth of a signed-in read's time when these were two):
- * - The raw input is checked before any schema runs. PostgreSQL refuses U+0000 in text, so no text field, present or
- *   future, may carry one to the database. On the tRPC face (and for in-process callers) a number field takes a JSON
+ * - The raw input is checked before any schema runs: it must be an object (or absent). PostgreSQL refuses U+0000 in
+ *   text and replaces a lone surrogate, so no text field, present or future, may carry either to the database. On the tRPC face (and for in-process callers) a number field takes a JSON
  *   number only: the REST adapter reads path and query numbers from text and, to do so, marks those schemas `coerce`
  *   in place, which they share with this face; without this check `{"id":"0x10"}`, `"1.0"` or `" 1"` would be read as
  *   ids here. REST path ids are checked as decimal digits before the adapter (`canonicalPathIds`).
@@ -95,10 +107,12 @@ async function numberFieldsOf(path: string): Promise<string[] | undefined> {
  */
 const startCall = t.middleware(async function startCall({ ctx, path, getRawInput, next }) {
   const input = await getRawInput();
-  const nulPath = nulCharacterPath(input);
-  if (nulPath !== undefined) {
-    throw new AppError('invalid_input', { issues: [{ path: nulPath, message: 'Must not contain the character U+0000.' }] });
+  // Every input is an object or nothing: a top-level array (or number, or string) is never read as `{}`.
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+    throw new AppError('invalid_input', { issues: [{ path: '', message: 'Must be a JSON object.' }] });
   }
+  const unstorable = unstorableTextIssue(input);
+  if (unstorable !== undefined) throw new AppError('invalid_input', { issues: [unstorable] });
   if (ctx.face !== 'rest') {
     const names = await numberFieldsOf(path);
     const field = names === undefined ? undefined : nonNumberField(input, names);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codePoints, jsonNumber, ZId, ZName, ZOk, ZPassword, ZShortText, ZTimestamp, ZUsername } from './fields.js';
+import { codePoints, isPlainText, jsonNumber, UNSAFE_TEXT_MESSAGE, ZId, ZName, ZOk, ZPassword, ZShortText, ZTimestamp, ZUsername } from './fields.js';
 import { ZWardSummary } from './user.js';
 
 /** `staff` creates an `employee`; `head_nurse` creates a `manager` and may be issued only by a super admin. */
@@ -79,6 +79,7 @@ export const ZAcceptInviteRequest = z.object({
     .string()
     .trim()
     .refine((value) => codePoints(value) <= 20, 'Must be at most 20 characters.')
+    .refine(isPlainText, UNSAFE_TEXT_MESSAGE)
     .optional(),
 });
 export type TAcceptInviteRequest = z.infer<typeof ZAcceptInviteRequest>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { jsonNumber, ZOk, ZTimestamp } from './fields.js';
+import { codePoints, isPlainText, jsonNumber, UNSAFE_TEXT_MESSAGE, ZOk, ZTimestamp } from './fields.js';
 
-const codePoints = (value: string) => [...value].length;
 
 /** base64url without padding, as WebAuthn's JSON forms carry binary values. */
 const ZBase64Url = (maxLength: number) =>
@@ -28,7 +27,8 @@ export const ZPasskeyName = z
   .trim()
   .refine((value) => codePoints(value) >= 1, 'Must not be empty.')
   .refine((value) => codePoints(value) <= 100, 'Must be at most 100 characters.')
-  .meta({ description: 'Trimmed; 1 to 100 characters.', minLength: 1 });
+  .refine(isPlainText, UNSAFE_TEXT_MESSAGE)
+  .meta({ description: 'Trimmed; 1 to 100 characters; no control characters, line breaks or bidirectional overrides.', minLength: 1 });
 
 const ZCredentialDescriptor = z.object({
   id: z.string(),

@@ -1031,11 +1031,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     hospitalName: string;
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     wardName: string;
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                     /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched by a folded form (case, look-alike letters, Arabic and Persian yeh and kaf, accents). */
                     username: string;
@@ -1870,7 +1870,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                     /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched by a folded form (case, look-alike letters, Arabic and Persian yeh and kaf, accents). */
                     username: string;
@@ -2422,7 +2422,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                 };
             };
@@ -2655,7 +2655,7 @@ export interface operations {
                     /** @enum {string} */
                     role: "staff" | "head_nurse";
                     wardId?: number;
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     name?: string;
                     category?: string;
                     /** @default 7 */
@@ -2995,7 +2995,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                     /** @description Trimmed; 3 to 64 letters (any script), digits, ".", "_" or "-"; unique and matched by a folded form (case, look-alike letters, Arabic and Persian yeh and kaf, accents). */
                     username: string;
@@ -3770,7 +3770,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1 to 8 letters or digits; unique in the ward, case-insensitively. */
                     code: string;
-                    /** @description Trimmed; 1 to 100 characters. */
+                    /** @description Trimmed; 1 to 100 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                     /**
                      * @description HH:MM, 00:00 to 23:59.
@@ -4068,7 +4068,7 @@ export interface operations {
                 "application/json": {
                     /** @description 1 to 8 letters or digits; unique in the ward, case-insensitively. */
                     code?: string;
-                    /** @description Trimmed; 1 to 100 characters. */
+                    /** @description Trimmed; 1 to 100 characters; no control characters, line breaks or bidirectional overrides. */
                     name?: string;
                     /**
                      * @description HH:MM, 00:00 to 23:59.
@@ -4327,7 +4327,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 100 characters. */
+                    /** @description Trimmed; 1 to 100 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                     /** @default 0 */
                     minAssignments?: number;
@@ -4612,7 +4612,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 100 characters. */
+                    /** @description Trimmed; 1 to 100 characters; no control characters, line breaks or bidirectional overrides. */
                     name?: string;
                     minAssignments?: number;
                     maxAssignments?: number;
@@ -5225,7 +5225,7 @@ export interface operations {
                 "application/json": {
                     coverage: {
                         shiftTypeId: number;
-                        /** @description Trimmed; 1 to 50 characters. */
+                        /** @description Trimmed; 1 to 50 characters; no control characters, line breaks or bidirectional overrides. */
                         skill: string;
                         /** @default null */
                         weekday?: number | null;
@@ -5458,9 +5458,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
                     date: string;
-                    /** @description Trimmed; 1 to 200 characters. */
+                    /** @description Trimmed; 1 to 200 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                 };
             };
@@ -5575,6 +5579,7 @@ export interface operations {
                 "X-Ward"?: components["parameters"]["XWard"];
             };
             path: {
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
                 date: string;
             };
             cookie?: never;
@@ -5812,12 +5817,20 @@ export interface operations {
                     userId?: number;
                     /** @enum {string} */
                     kind: "day_off" | "shift_off" | "shift_on" | "leave";
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
                     date: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
                     endDate?: string;
                     shiftTypeId?: number | null;
-                    /** @description Trimmed; up to 500 characters. */
+                    /** @description Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides. */
                     note?: string;
                 };
             };
@@ -5976,7 +5989,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; up to 500 characters. */
+                    /** @description Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides. */
                     note?: string;
                 };
             };
@@ -6129,7 +6142,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; up to 500 characters. */
+                    /** @description Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides. */
                     note?: string;
                 };
             };
@@ -6530,9 +6543,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
                     startDate?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
                     endDate?: string;
                     /**
                      * @description A Solar Hijri month YYYY-MM (01 = Farvardin … 12 = Esfand), converted to its Gregorian days.
@@ -6958,7 +6979,11 @@ export interface operations {
                     version: number;
                     set: {
                         userId: number;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                         * @example 2026-11-22
+                         */
                         date: string;
                         shiftTypeId: number | null;
                         skill?: string;
@@ -8177,7 +8202,9 @@ export interface operations {
     "rota-ledger-read": {
         parameters: {
             query: {
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
                 from: string;
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
                 to: string;
                 /** @description Id of the ward to work in, when `X-Ward` is not sent. */
                 ward?: components["parameters"]["ward"];
@@ -8312,7 +8339,9 @@ export interface operations {
     "rota-ledger-exportCsv": {
         parameters: {
             query: {
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
                 from: string;
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
                 to: string;
                 /** @description Id of the ward to work in, when `X-Ward` is not sent. */
                 ward?: components["parameters"]["ward"];
@@ -8403,7 +8432,9 @@ export interface operations {
     "rota-myShifts": {
         parameters: {
             query: {
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
                 from: string;
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
                 to: string;
             };
             header?: never;
@@ -8651,7 +8682,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 100 characters. */
+                    /** @description Trimmed; 1 to 100 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                     response: {
                         id: string;
@@ -9044,7 +9075,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Trimmed; 1 to 100 characters. */
+                    /** @description Trimmed; 1 to 100 characters; no control characters, line breaks or bidirectional overrides. */
                     name: string;
                 };
             };

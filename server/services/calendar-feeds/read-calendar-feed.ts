@@ -1,6 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ical from 'ical-generator';
+import { toPlainText } from '../../../shared/schemas/fields.js';
+import { icalText } from '../../calendar/ical-text.js';
 import { addDays } from '../../calendar/iso-dates.js';
 import { vtimezone } from '../../calendar/vtimezone.js';
 import { shiftMoments } from '../../calendar/zoned-time.js';
@@ -42,7 +44,8 @@ export async function readCalendarFeed(em: EntityManager, input: { token: string
     : { start: settings.now, end: settings.now };
   const calendar = ical({
     prodId: { company: 'nobat', product: 'rota', language: 'FA' },
-    name: `نوبت — ${owner.name}`,
+    // ical-generator writes NAME and X-WR-CALNAME unescaped (it escapes SUMMARY and LOCATION itself).
+    name: icalText(`نوبت — ${owner.name}`),
     // No calendar-wide zone, so DTSTAMP stays in UTC; each event names APP_TIMEZONE and this emits its VTIMEZONE.
     timezone: { name: null, generator: (name) => vtimezone(name, span) },
     ttl: 60 * 60,
@@ -59,8 +62,8 @@ export async function readCalendarFeed(em: EntityManager, input: { token: string
       start,
       end,
       timezone: zone,
-      summary: `${shift.shiftType.name} (${shift.shiftType.code})`,
-      location: shift.ward.name,
+      summary: toPlainText(`${shift.shiftType.name} (${shift.shiftType.code})`),
+      location: toPlainText(shift.ward.name),
     });
   }
   return calendar.toString();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonNumber } from '../fields.js';
+import { isPlainText, jsonNumber, UNSAFE_TEXT_MESSAGE } from '../fields.js';
 
 const codePoints = (value: string) => [...value].length;
 
@@ -9,8 +9,8 @@ export const ZRotaPathId = z.number().int().positive().max(2_147_483_647);
 /** A row id in a JSON body: a strict JSON number. */
 export const ZRotaBodyId = jsonNumber(z.number().int().positive().max(2_147_483_647));
 
-/** An ISO calendar date `YYYY-MM-DD` that exists (`2026-02-30` does not). */
-export const ZIsoDate = z.iso.date();
+/** The service's one date type (`shared/schemas/fields.ts`). */
+export { ZIsoDate } from '../fields.js';
 
 /** A weekday: 0 = Sunday … 6 = Saturday. */
 export const ZWeekday = jsonNumber(z.number().int().min(0).max(6));
@@ -27,7 +27,8 @@ export function trimmedText(max: number) {
     .trim()
     .refine((value) => codePoints(value) >= 1, 'Must not be empty.')
     .refine((value) => codePoints(value) <= max, `Must be at most ${max} characters.`)
-    .meta({ description: `Trimmed; 1 to ${max} characters.`, minLength: 1 });
+    .refine(isPlainText, UNSAFE_TEXT_MESSAGE)
+    .meta({ description: `Trimmed; 1 to ${max} characters; no control characters, line breaks or bidirectional overrides.`, minLength: 1 });
 }
 
 /** An optional note: trimmed, up to 500 characters; blank means none. */
@@ -35,7 +36,8 @@ export const ZNote = z
   .string()
   .trim()
   .refine((value) => codePoints(value) <= 500, 'Must be at most 500 characters.')
-  .meta({ description: 'Trimmed; up to 500 characters.' });
+  .refine(isPlainText, UNSAFE_TEXT_MESSAGE)
+  .meta({ description: 'Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides.' });
 
 export const ZRotaOk = z.object({ ok: z.boolean() });
 

@@ -4,7 +4,8 @@ import { ZIsoDate } from './common.js';
 /** The longest range `my-shifts` answers for, both ends included (docs/rota.md §9). */
 export const MY_SHIFTS_MAX_DAYS = 92;
 
-const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+// Real days: `Date.parse` reads every year as written (`Date.UTC` would read 0099 as 1999).
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 export const ZMyShiftsRequest = z
   .object({ from: ZIsoDate, to: ZIsoDate })

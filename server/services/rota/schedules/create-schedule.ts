@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { DATE_RANGE } from '../../../../shared/schemas/fields.js';
 import { SCHEDULE_DAYS, type TCreateScheduleRequest, type TSchedule } from '../../../../shared/schemas/rota/schedules.js';
 import { AppError } from '../../../app-error.js';
 import { daysBetween } from '../../../calendar/iso-dates.js';
@@ -18,7 +19,11 @@ function periodOf(input: TCreateScheduleRequest): { startDate: string; endDate: 
     if (!isJalaliMonth(input.jalaliMonth)) {
       throw new AppError('invalid_input', { issues: [{ path: 'jalaliMonth', message: 'Not a Solar Hijri month the calendar knows.' }] });
     }
-    return jalaliMonthPeriod(input.jalaliMonth);
+    const period = jalaliMonthPeriod(input.jalaliMonth);
+    if (period.startDate < DATE_RANGE.first || period.endDate > DATE_RANGE.last) {
+      throw new AppError('invalid_input', { issues: [{ path: 'jalaliMonth', message: `Its days must be from ${DATE_RANGE.first} to ${DATE_RANGE.last}.` }] });
+    }
+    return period;
   }
   const period = { startDate: input.startDate!, endDate: input.endDate! };
   const days = daysBetween(period.startDate, period.endDate) + 1;
