@@ -9,6 +9,14 @@ export interface MasterOptions {
   hardWeight: number;
   /** True when the solve was stopped: the choice is then finished as at its deadline. */
   stopped?(): boolean;
+  /**
+   * Called after each pass of pricing while nobody is fixed with that pass's Lagrangian bound: no choice of one column
+   * per person costs less, as long as each person's pricing is exact (or never above the exact value) and each
+   * column's cost never below what the pricing charges it (`lower-bound.ts`).
+   */
+  onBound?(bound: number): void;
+  /** Column generation also stops once the relaxation's value is this close (relatively) to the bound: `GAP` by default. */
+  gap?: number;
 }
 
 /**
@@ -59,6 +67,20 @@ export function chooseColumns<Column>(source: ColumnSource<Column>, start: Colum
   try {
     model.options.set({ output_flag: false, simplex_strategy: 4 });
     return new Master(source, highs, model, options).choose(start);
+  } finally {
+    model.dispose();
+  }
+}
+
+/**
+ * The relaxation of `chooseColumns` alone, without rounding it: column generation from `start` until no column saves
+ * anything, the deadline, or `options.gap`. Each pass reports its Lagrangian bound to `options.onBound`.
+ */
+export function relaxColumns<Column>(source: ColumnSource<Column>, start: Column[], highs: Highs, options: MasterOptions): void {
+  const model = highs.createModel();
+  try {
+    model.options.set({ output_flag: false, simplex_strategy: 4 });
+    new Master(source, highs, model, options).relax(start);
   } finally {
     model.dispose();
   }
@@ -121,6 +143,11 @@ class Master<Column> {
     }
   }
 
+  relax(start: Column[]): void {
+    for (let p = 0; p < this.source.people; p++) this.addColumn(p, start[p]!);
+    this.generate(Number.POSITIVE_INFINITY);
+  }
+
   choose(start: Column[]): Column[] {
     const { people } = this.source;
     for (let p = 0; p < people; p++) this.addColumn(p, start[p]!);
@@ -180,6 +207,9 @@ class Master<Column> {
     let center: Float64Array | null = null;
     let centerBound = Number.NEGATIVE_INFINITY;
     const mixed = new Float64Array(rows);
+    // Only while everyone is free is the bound one of the whole problem (a fixed person's column is not theirs to keep).
+    const root = !this.chosen.some((index) => index >= 0);
+    const gap = this.options.gap ?? GAP;
     for (let pass = 0; pass < passes && !this.late(); pass++) {
       this.model.run();
       const dual = this.model.getSolution().rowDual;
@@ -188,6 +218,7 @@ class Master<Column> {
       let added = 0;
       for (let alpha = center === null ? 0 : SMOOTHING; ; alpha = 0) {
         for (let r = 0; r < rows; r++) mixed[r] = alpha * (center?.[r] ?? 0) + (1 - alpha) * dual[r]!;
+        this.feasiblePrices(mixed);
         this.pricesOf(mixed, this.price);
         // The Lagrangian bound at the mixed prices: every requirement's price times its need, plus each person's
         // cheapest column less what it earns (a fixed person's fixed column).
@@ -209,13 +240,30 @@ class Master<Column> {
           this.addColumn(p, cheapest.column, cost, covers);
           added++;
         }
+        if (root) this.options.onBound?.(bound);
         if (bound > centerBound) {
           centerBound = bound;
           center = Float64Array.from(mixed);
         }
         if (added > 0 || alpha === 0) break;
       }
-      if (added === 0 || value - centerBound <= GAP * Math.abs(value)) return;
+      if (added === 0 || value - centerBound <= gap * Math.abs(value)) return;
+    }
+  }
+
+  /**
+   * Keeps a requirement's row prices where its slack keeps the master's duals: an optimum's within [0, optimalWeight],
+   * a minimum's within [0, hardWeight]. HiGHS's duals stray outside by rounding only, but a price outside would leave
+   * the Lagrangian bound no bound: a shortfall under the optimum earning more than it costs, or a minimum over-covered
+   * at a profit.
+   */
+  private feasiblePrices(rows: Float64Array): void {
+    const { optimalWeight } = this.source;
+    for (let i = 0; i < this.optimalRow.length; i++) {
+      const optimal = this.optimalRow[i]!;
+      if (optimal >= 0) rows[optimal] = Math.min(optimalWeight, Math.max(0, rows[optimal]!));
+      const minimum = this.minimumRow[i]!;
+      if (minimum >= 0) rows[minimum] = Math.min(this.options.hardWeight, Math.max(0, rows[minimum]!));
     }
   }
 

@@ -332,13 +332,12 @@ export class RowSearch extends PathBuffers {
 }
 
 /**
- * Everyone's rows by column generation (`chooseColumns`) over `rowProblem`: each person's pricing is the row search
- * (`RowSearch`) with each (day, shift type) earning the price of the skill that earns most, each column's cost what
- * the evaluator charges the person (a hard violation at `hardWeight`). Starts from the people's rows in `start`;
- * frozen cells keep what it holds. At most `MAX_ROW_SHIFT_TYPES` shift types.
+ * The master's view of `rowProblem` (`chooseColumns`): each person's pricing is the row search (`RowSearch`) with each
+ * (day, shift type) earning the price of the skill that earns most, each column's cost what the evaluator charges the
+ * person (a hard violation at `hardWeight`). With `everyDay` false, a day on which every cell is frozen is left out of
+ * the requirements (it covers what it covers whatever is chosen).
  */
-export function planRosters(space: MoveSpace, start: Roster, highs: Highs, options: MasterOptions): Roster {
-  const rows = rowProblem(space, start);
+export function rowColumnSource(space: MoveSpace, rows: RowProblem, hardWeight: number, everyDay: boolean): ColumnSource<Roster> {
   const { problem, days, people } = space;
   const { choices } = rows;
   const search = new RowSearch(rows);
@@ -346,11 +345,10 @@ export function planRosters(space: MoveSpace, start: Roster, highs: Highs, optio
   const gainSkill = new Int16Array(days * choices);
   const row = new Int16Array(days);
   const scratch = emptyRoster(problem);
-  // A day on which every cell is frozen covers what it covers whatever is chosen: its requirements are left out.
   const openDay = new Uint8Array(days);
-  for (let cell = 0; cell < space.frozen.length; cell++) if (!space.frozen[cell]) openDay[cell % days] = 1;
+  for (let cell = 0; cell < space.frozen.length; cell++) if (everyDay || !space.frozen[cell]) openDay[cell % days] = 1;
   const perDay = problem.shiftTypes.length * problem.skills.length;
-  const source: ColumnSource<Roster> = {
+  return {
     people,
     minimum: problem.minimum.map((need, i) => (openDay[floor(i / perDay)] ? need : 0)),
     optimal: problem.optimal.map((need, i) => (openDay[floor(i / perDay)] ? need : 0)),
@@ -359,7 +357,7 @@ export function planRosters(space: MoveSpace, start: Roster, highs: Highs, optio
       scratch.shift.set(column.shift, p * days);
       scratch.skill.set(column.skill, p * days);
       const score = personScore(problem, scratch, p);
-      return score.soft + options.hardWeight * score.hard;
+      return score.soft + hardWeight * score.hard;
     },
     covers: (_, column) => Array.from(column.shift).flatMap((shift, d) => (shift === OFF ? [] : [coverageIndex(problem, d, shift, column.skill[d]!)])),
     cheapest: (p, price) => {
@@ -370,13 +368,27 @@ export function planRosters(space: MoveSpace, start: Roster, highs: Highs, optio
           gainSkill[d * choices + shift + 1] = skill;
         }
       }
-      const value = search.cheapest(p, gain, options.hardWeight, row);
+      const value = search.cheapest(p, gain, hardWeight, row);
       const column: Roster = { shift: Int16Array.from(row), skill: Int16Array.from(row, (shift, d) => (shift === OFF ? OFF : gainSkill[d * choices + shift + 1]!)) };
       return { column, value };
     },
   };
-  const first = Array.from({ length: people }, (_, p) => ({ shift: start.shift.slice(p * days, (p + 1) * days), skill: start.skill.slice(p * days, (p + 1) * days) }));
-  const chosen = chooseColumns(source, first, highs, options);
+}
+
+/** Each person's row of `roster`, as a column of `rowColumnSource`. */
+export function rowColumns(space: MoveSpace, roster: Roster): Roster[] {
+  const { days, people } = space;
+  return Array.from({ length: people }, (_, p) => ({ shift: roster.shift.slice(p * days, (p + 1) * days), skill: roster.skill.slice(p * days, (p + 1) * days) }));
+}
+
+/**
+ * Everyone's rows by column generation (`chooseColumns`) over `rowProblem` (`rowColumnSource`). Starts from the
+ * people's rows in `start`; frozen cells keep what it holds. At most `MAX_ROW_SHIFT_TYPES` shift types.
+ */
+export function planRosters(space: MoveSpace, start: Roster, highs: Highs, options: MasterOptions): Roster {
+  const { problem, days } = space;
+  const source = rowColumnSource(space, rowProblem(space, start), options.hardWeight, false);
+  const chosen = chooseColumns(source, rowColumns(space, start), highs, options);
   const roster = emptyRoster(problem);
   chosen.forEach((column, p) => {
     roster.shift.set(column.shift, p * days);

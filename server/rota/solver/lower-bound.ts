@@ -1,0 +1,90 @@
+import type { Highs } from 'highs';
+import { SOFT_CONSTRAINTS, type RosterProblem, type Weights } from '../problem.js';
+import { relaxColumns } from './column-master.js';
+import { admissibleStart } from './construct.js';
+import { moveSpace } from './move-space.js';
+import { MAX_ROW_SHIFT_TYPES, rowColumnSource, rowColumns, rowProblem } from './roster-columns.js';
+import type { SolveInput } from './solve.js';
+
+/**
+ * The soft score's step: every soft score is a sum of counts times weights, so a multiple of the weights' greatest
+ * common divisor. 0 when a weight is not a whole number (no step is then known).
+ */
+export function softScoreStep(weights: Weights): number {
+  let step = 0;
+  for (const name of SOFT_CONSTRAINTS) {
+    const weight = weights[name];
+    if (weight === 0) continue;
+    if (!Number.isInteger(weight) || weight < 0) return 0;
+    step = greatestCommonDivisor(step, weight);
+  }
+  return step;
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * A bound raised to the next soft score that can be (a multiple of `step`), never below 0. The bound is a sum of
+ * floating point terms: a millionth of it is given away first, so that 1670.0000001 stays 1670.
+ */
+export function roundBound(bound: number, step: number): number {
+  if (!(bound > 0)) return 0;
+  if (step <= 0) return bound;
+  return Math.ceil((bound - 1e-6 * bound) / step) * step;
+}
+
+export interface LowerBoundOptions {
+  /** Milliseconds on any monotonic scale. */
+  now(): number;
+  deadline: number;
+  /** What a requirement's minimum may cost at most in the relaxation (the search's hard weight). */
+  hardWeight: number;
+  stopped?(): boolean;
+  /** Called each time the bound rises, with the bound rounded up (`roundBound`). */
+  onBound(bound: number): void;
+}
+
+/**
+ * A lower bound on `soft` among all rosters without a hard violation that keep `input`'s pinned cells and its people's
+ * approved leave off (docs/rota.md §12): the Lagrangian dual of the coverage requirements over whole rows, by column
+ * generation (`relaxColumns`). At prices u ≤ coverage_optimal on each requirement's optimum and v ≥ 0 on its minimum,
+ *
+ *   Σ (u·optimal + v·minimum) + Σ over people of min over their rows of (row's cost − Σ (u + v) over the cells it covers)
+ *
+ * is no more than any such roster's soft score: a roster covering c of a requirement pays
+ * coverage_optimal · max(0, optimal − c) ≥ u · (optimal − c), and v · (minimum − c) ≤ 0 where the minimum is met. Each
+ * person's minimum is the row search's, which charges a row what the evaluator charges it (runs across the carry-in,
+ * weekends, totals and requests; a forbidden succession at `hardWeight`, so the minimum is never above the least over
+ * rows without one) with the pinned cells and leave frozen. That holds at every pass of pricing, not only when the
+ * column generation converges (Farley's bound); the prices are kept within their bounds by the master. Every shift
+ * type counts, inactive ones too: a manual edit may hold one. Returns the best bound (rounded), or null when there is
+ * none (more shift types than a row's choices tell apart, or stopped before the first pass).
+ */
+export function rosterLowerBound(input: SolveInput, highs: Highs, options: LowerBoundOptions): number | null {
+  const problem: RosterProblem = { ...input.problem, shiftTypes: input.problem.shiftTypes.map((type) => ({ ...type, assignable: true })) };
+  if (problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES || problem.staff.length === 0 || problem.days === 0) return null;
+  const space = moveSpace(problem, input.pinned, 1);
+  const start = admissibleStart(space, input.initial);
+  const source = rowColumnSource(space, rowProblem(space, start), options.hardWeight, true);
+  const step = softScoreStep(problem.weights);
+  let best: number | null = null;
+  relaxColumns(source, rowColumns(space, start), highs, {
+    now: options.now,
+    deadline: options.deadline,
+    hardWeight: options.hardWeight,
+    ...(options.stopped === undefined ? {} : { stopped: options.stopped }),
+    // Once within a ten-thousandth, what is left would rarely lift the rounded bound by a step.
+    gap: 1e-4,
+    onBound: (raw) => {
+      if (!Number.isFinite(raw)) return;
+      const bound = roundBound(raw, step);
+      if (best !== null && bound <= best) return;
+      best = bound;
+      options.onBound(bound);
+    },
+  });
+  return best;
+}
