@@ -69,7 +69,30 @@ describe('the solve job, run without the queue', () => {
     expect(await version()).toBe(before + 1);
     const job = (await people.manager.client.get(`/api/rota/schedules/${ward.scheduleId}/solve`)).body.job;
     expect(job.best).toEqual({ hard: 7, soft: 210 });
-    expect(job.progress[0]).toEqual({ elapsedMs: 5, hard: 7, soft: 210 });
+    expect(job.progress[0]).toEqual({ elapsedMs: 5, hard: 7, soft: 210, bound: null, gap: null });
+    expect(job).toMatchObject({ bound: null, gap: null });
+  });
+
+  it('keeps the lower bound the solver reports, with its gap, in the progress while it runs and on the job it ends', async () => {
+    const id = await queueSolve();
+    let whileRunning: any = null;
+    const runner = everyoneEarly(async (options) => {
+      expect(options.bound).toBe(true);
+      options.onBound?.(140);
+      options.onBound?.(150);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      whileRunning = (await people.manager.client.get(`/api/rota/schedules/${ward.scheduleId}/solve`)).body.job;
+    });
+    const outcome = await runSolveJob({ orm: server.orm, clock: systemClock, runSolver: runner, tickMs: 20 }, { solveJobId: id });
+    expect([outcome, (await jobRow(id)).error]).toEqual(["done", null]);
+    // The progress written while it ran: the best score with the bound then known and the gap between them.
+    expect(whileRunning).toMatchObject({ status: 'running', best: { hard: 7, soft: 210 }, bound: 150 });
+    expect(whileRunning.gap).toBeCloseTo(60 / 210, 12);
+    expect(whileRunning.progress.at(-1)).toMatchObject({ hard: 7, soft: 210, bound: 150 });
+    const job = (await people.manager.client.get(`/api/rota/schedules/${ward.scheduleId}/solve`)).body.job;
+    expect(job).toMatchObject({ status: 'done', best: { hard: 7, soft: 210 }, bound: 150 });
+    expect(job.gap).toBeCloseTo(60 / 210, 12);
+    expect(job.progress.at(-1).gap).toBeCloseTo(60 / 210, 12);
   });
 
   it("refuses to delete one of the ward's shift types while a solve is queued, and deletes it once the solve is over", async () => {

@@ -10,7 +10,7 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveInput, type SolveProgress } from '../server/rota/solver/solve.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { callRoute, FACES, setUpRotaPeople, type RotaPeople, type Route } from './support/rota-api.js';
-import { compiledSolver, compiledThreadModule, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
+import { compiledSolver, compiledThreadModule, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard, type SolveWardOptions } from './support/solve-ward.js';
 import { useFreshInstallation } from './support/suite.js';
 
 const N005W4 = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
@@ -38,12 +38,15 @@ describe('automatic generation as jobs (docs/rota.md §8)', () => {
   const schedulePath = () => `/api/rota/schedules/${ward.scheduleId}`;
   const put = (path: string, body: unknown) => people.manager.client.request('PUT', path, { body });
 
-  async function setUp(optimal?: number) {
+  async function setUp(options: SolveWardOptions = {}) {
     people = await setUpRotaPeople(server, installation);
-    ward = await setUpSolveWard(server, people.manager.client, people.wardId, [people.manager.id, people.employee.id, people.colleague.id], optimal === undefined ? {} : { optimal });
+    ward = await setUpSolveWard(server, people.manager.client, people.wardId, [people.manager.id, people.employee.id, people.colleague.id], options);
   }
 
-  /** Starts a solve that cannot end by itself soon (600 s, a soft penalty no roster avoids) and waits for it to run. */
+  /**
+   * Starts a solve that cannot end by itself soon (600 s, a soft penalty no roster avoids, and a lower bound that cannot
+   * prove it) and waits for it to run.
+   */
   async function startLongSolve() {
     const started = await people.manager.client.post(solvePath(), { timeLimitSeconds: 600 });
     expect(started.status).toBe(202);
@@ -138,7 +141,7 @@ describe('automatic generation as jobs (docs/rota.md §8)', () => {
   });
 
   describe('while a solve runs', () => {
-    beforeEach(() => setUp(3));
+    beforeEach(() => setUp({ unprovable: true }));
 
     it('admits one solve per schedule: of two parallel starts one is queued, the other 409 solve_in_progress', async () => {
       const answers = await Promise.all([1, 2].map(() => people.manager.client.post(solvePath(), { timeLimitSeconds: 600 })));
@@ -189,6 +192,42 @@ describe('automatic generation as jobs (docs/rota.md §8)', () => {
       expect(next.status).toBe(202);
       expect(next.body.job.id).not.toBe(job.id);
       expect((await waitForSolveEnd(people.manager.client, ward.scheduleId)).status).toBe('done');
+    });
+  });
+
+  describe('a roster with a certificate (docs/rota.md §12)', () => {
+    it('ends a 60-second solve as soon as its roster is proven optimal: done, bound equal to the soft score, gap 0', async () => {
+      // Three nurses, each shift wanted by three every day: whoever works, three of the six wanted are missing each day,
+      // 7 × 3 × 30 = 630, and the bound proves no roster does better.
+      await setUp({ optimal: 3 });
+      const started = await people.manager.client.post(solvePath(), { timeLimitSeconds: 60 });
+      expect(started.status).toBe(202);
+      expect(started.body.job).toMatchObject({ bound: null, gap: null });
+
+      const job = await waitForSolveEnd(people.manager.client, ward.scheduleId);
+      expect(job).toMatchObject({ status: 'done', best: { hard: 0, soft: 630 }, bound: 630, gap: 0 });
+      // Long before its limit, by the job's own times.
+      expect(Date.parse(job.finishedAt) - Date.parse(job.startedAt)).toBeLessThan(60_000);
+      expect(job.progress.at(-1)).toMatchObject({ hard: 0, soft: 630, bound: 630, gap: 0 });
+      for (const point of job.progress) {
+        if (point.bound === null) expect(point.gap).toBeNull();
+        else expect(point.gap).toBeCloseTo((point.soft - point.bound) / point.soft, 12);
+      }
+      const evaluation = await people.manager.client.get(`${schedulePath()}/evaluation`);
+      expect(evaluation.body.score).toEqual({ hard: 0, soft: 630 });
+    });
+
+    it('shows the bound and the gap while a solve that cannot prove its roster runs, and keeps them on the job it stops', async () => {
+      // Nobody may work the inactive shift type the ward still wants, which the bound counts as a manual edit could
+      // fill: every roster pays 7 × 30 = 210, the bound stays at 0 and the gap at 1.
+      await setUp({ unprovable: true });
+      await startLongSolve();
+      const running = await waitForSolve(people.manager.client, ward.scheduleId, (job) => job.bound !== null && job.best?.soft === 210);
+      expect(running).toMatchObject({ status: 'running', bound: 0, gap: 1 });
+      expect(running.progress.some((point: { bound: number | null; gap: number | null }) => point.bound === 0 && point.gap === 1)).toBe(true);
+      expect((await people.manager.client.delete(solvePath())).status).toBe(200);
+      const job = await waitForSolveEnd(people.manager.client, ward.scheduleId);
+      expect(job).toMatchObject({ status: 'cancelled', best: { hard: 0, soft: 210 }, bound: 0, gap: 1 });
     });
   });
 

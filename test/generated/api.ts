@@ -7836,10 +7836,14 @@ export interface operations {
                                 hard: number;
                                 soft: number;
                             } | null;
+                            bound: number | null;
+                            gap: number | null;
                             progress: {
                                 elapsedMs: number;
                                 hard: number;
                                 soft: number;
+                                bound: number | null;
+                                gap: number | null;
                             }[];
                         };
                     };
@@ -7964,10 +7968,14 @@ export interface operations {
                                 hard: number;
                                 soft: number;
                             } | null;
+                            bound: number | null;
+                            gap: number | null;
                             progress: {
                                 elapsedMs: number;
                                 hard: number;
                                 soft: number;
+                                bound: number | null;
+                                gap: number | null;
                             }[];
                         };
                     };

@@ -26,6 +26,12 @@ export interface SolveWard {
 export interface SolveWardOptions {
   /** Staff wanted on each shift beyond the one required; more than the staff can give leaves a soft penalty no roster avoids. */
   optimal?: number;
+  /**
+   * An inactive shift type still wanted once a day: the solver may not assign it, so no roster avoids its penalty, while
+   * the lower bound (which counts every shift type, as a manual edit may hold one) stays below: the solve cannot prove
+   * its roster optimal, and runs to its limit.
+   */
+  unprovable?: boolean;
 }
 
 /**
@@ -50,6 +56,20 @@ export async function setUpSolveWard(server: TestServer, manager: TestClient, wa
     ids.push(row!.id);
   }
   const [early, late] = ids;
+  if (options.unprovable) {
+    const [retired] = await em.execute<{ id: number }[]>(
+      `insert into shift_type (ward_id, code, code_key, name, start_minute, end_minute, min_consecutive, max_consecutive, active, created_at, updated_at)
+       values (?, 'X', 'x', 'Shift X', 480, 720, 1, 7, false, ?, ?) returning id`,
+      [wardId, now, now],
+    );
+    for (let weekday = 0; weekday < 7; weekday++) {
+      await em.execute(`insert into coverage_requirement (ward_id, shift_type_id, skill, weekday, date, minimum, optimal) values (?, ?, 'nurse', ?, null, 0, 1)`, [
+        wardId,
+        retired!.id,
+        weekday,
+      ]);
+    }
+  }
   for (const userId of userIds) {
     await em.execute(`insert into staff_profile (user_id, skills, contract_id, created_at, updated_at) values (?, '["nurse"]'::jsonb, null, ?, ?)`, [userId, now, now]);
   }

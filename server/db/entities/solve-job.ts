@@ -6,11 +6,16 @@ import { Ward } from './ward.js';
 export const SOLVE_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type SolveJobStatus = (typeof SOLVE_JOB_STATUSES)[number];
 
-/** One point of a solve's progress: the best score `elapsedMs` after the attempt started. */
+/**
+ * One point of a solve's progress: the best score `elapsedMs` after the attempt started, with the lower bound on the
+ * soft score known then and the gap between them (docs/rota.md §12; points written before they were kept lack them).
+ */
 export interface SolveProgressPoint {
   elapsedMs: number;
   hard: number;
   soft: number;
+  bound?: number | null;
+  gap?: number | null;
 }
 
 /**
@@ -31,6 +36,8 @@ export const SolveJob = defineEntity({
     attempt: p.integer(),
     bestHard: p.integer().nullable(),
     bestSoft: p.integer().nullable(),
+    /** A lower bound on the soft score of any roster without hard violations (docs/rota.md §12); null until known. */
+    bound: p.double().nullable(),
     progress: p.json<SolveProgressPoint[]>(),
     /** Why a failed job failed, for the logs and operators; never shown to API callers. */
     error: p.string().length(500).nullable(),

@@ -1,10 +1,11 @@
 import type { Highs } from 'highs';
 import { SOFT_CONSTRAINTS, type RosterProblem, type Weights } from '../problem.js';
 import { relaxColumns } from './column-master.js';
-import { admissibleStart } from './construct.js';
+import { admissibleStart, constructGreedy } from './construct.js';
 import { moveSpace } from './move-space.js';
 import { MAX_ROW_SHIFT_TYPES, rowColumnSource, rowColumns, rowProblem } from './roster-columns.js';
 import type { SolveInput } from './solve.js';
+import { SearchState } from './state.js';
 
 /**
  * The soft score's step: every soft score is a sum of counts times weights, so a multiple of the weights' greatest
@@ -69,9 +70,13 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
   const space = moveSpace(problem, input.pinned, 1);
   const start = admissibleStart(space, input.initial);
   const source = rowColumnSource(space, rowProblem(space, start), options.hardWeight, true);
+  // The greedy roster's rows as the first columns: from rows that cover the requirements the first prices are moderate,
+  // where from empty rows every requirement's price starts at its slack's (and the first bounds far below 0).
+  const greedy = new SearchState(problem, start, 4);
+  constructGreedy(greedy, space, options.hardWeight);
   const step = softScoreStep(problem.weights);
   let best: number | null = null;
-  relaxColumns(source, rowColumns(space, start), highs, {
+  relaxColumns(source, rowColumns(space, greedy.roster), highs, {
     now: options.now,
     deadline: options.deadline,
     hardWeight: options.hardWeight,

@@ -1,11 +1,10 @@
 // The worker thread's entry: the clock is read here, never inside the engine.
 import { loadHighs } from './load-highs.js';
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { solve, type SolveOptions } from './solve.js';
 import { sharedBestOn, sharedPlanOn, type SolveWorkerData, type SolveWorkerMessage } from './thread.js';
+import { lowerThisThreadsPriority } from './thread-priority.js';
 
 const data = workerData as SolveWorkerData;
 const port = parentPort;
@@ -32,16 +31,3 @@ options.sweepPart = data.sweepPart;
 const result = solve(data.input, options);
 port.postMessage({ type: 'done', result } satisfies SolveWorkerMessage, [result.roster.shift.buffer as ArrayBuffer, result.roster.skill.buffer as ArrayBuffer]);
 
-/**
- * The search takes a whole core for as long as it runs; the process's other threads (the API's event loop,
- * PostgreSQL's clients) come first. On Linux a thread has a nice value of its own, set through its thread
- * id; elsewhere, or where the system refuses, the thread keeps the process's priority.
- */
-function lowerThisThreadsPriority(): void {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
-  } catch {
-    // Not Linux, or not allowed: the default priority.
-  }
-}

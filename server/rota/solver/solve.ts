@@ -137,6 +137,8 @@ export interface SolveResult {
   stoppedBy: 'deadline' | 'moves' | 'aborted' | 'optimal';
   /** Elapsed time when the best roster first had no hard violation, or null if it never did. */
   firstFeasibleMs: number | null;
+  /** With `ThreadSolveOptions.bound`: the best lower bound found on the soft score (`rosterLowerBound`), or null. */
+  bound?: number | null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { compareScores, copyRoster, type Roster, type Score } from '../problem.js';
-import type { SharedBest, SharedPlan, SolveInput, SolveProgress, SolveResult, Tuning } from './solve.js';
+import { DEFAULT_TUNING, type SharedBest, type SharedPlan, type SolveInput, type SolveProgress, type SolveResult, type Tuning } from './solve.js';
 
 export interface ThreadSolveOptions {
   timeLimitMs: number;
@@ -21,7 +21,25 @@ export interface ThreadSolveOptions {
    * of whole rows follow it; all threads that window share their best roster), all of them, or none.
    */
   planDays?: 'first' | 'all' | 'none';
+  /**
+   * Also computes a lower bound on the soft score of any roster without hard violations (`rosterLowerBound`), in a
+   * thread of its own beside the searches: each bound found reaches `onBound`, the result carries the best, and the
+   * solve ends as soon as its best roster has no hard violation and a soft score no higher than the bound (proven
+   * optimal: `stoppedBy` 'optimal').
+   */
+  bound?: boolean;
+  onBound?(bound: number): void;
 }
+
+/** What the bound's thread is handed (`bound-worker.js`; `stop` is shared with the searches). */
+export interface BoundWorkerData {
+  input: SolveInput;
+  timeLimitMs: number;
+  hardWeight: number;
+  stop: Int32Array;
+}
+
+export type BoundWorkerMessage = { type: 'bound'; bound: number } | { type: 'done'; bound: number | null };
 
 /** What a worker thread is handed (structured-cloned; `stop` is shared). */
 export interface SolveWorkerData {
@@ -61,6 +79,14 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
   options.signal?.addEventListener('abort', stopAll);
 
   let reported: SolveProgress | null = null;
+  let bound: number | null = null;
+  let proven = false;
+  /** A best roster without hard violations whose soft score the bound reaches cannot be beaten: every thread stops. */
+  const proveOptimal = (): void => {
+    if (proven || bound === null || reported === null || reported.hard !== 0 || reported.soft > bound) return;
+    proven = true;
+    stopAll();
+  };
   const moves = new Array<number>(threads).fill(0);
   const onProgress = (index: number, progress: SolveProgress): void => {
     moves[index] = progress.moves;
@@ -69,7 +95,17 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
     options.onProgress?.(reported);
     // A roster without any penalty cannot be beaten: the other threads stop too.
     if (threads > 1 && progress.hard === 0 && progress.soft === 0) stopAll();
+    proveOptimal();
   };
+  const bounding =
+    options.bound === true
+      ? runBoundWorker({ input, timeLimitMs: options.timeLimitMs, hardWeight: options.tuning?.hardWeight ?? DEFAULT_TUNING.hardWeight, stop }, (found) => {
+          if (bound !== null && found <= bound) return;
+          bound = found;
+          options.onBound?.(found);
+          proveOptimal();
+        })
+      : null;
   const planning = options.planDays ?? 'first';
   const cells = input.initial.shift.length;
   const plan = threads > 1 && planning === 'first' ? new SharedArrayBuffer(sharedPlanBytes(cells)) : undefined;
@@ -89,19 +125,37 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
   });
   try {
     const results = await Promise.allSettled(runs);
+    // The searches are over: the bound's thread is not waited for.
+    bounding?.terminate();
     const failed = results.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
     const answers = results.map((outcome) => (outcome as PromiseFulfilledResult<SolveResult>).value);
     const best = answers.reduce((a, b) => (compareScores(b.score, a.score) < 0 ? b : a));
     const feasible = answers.map((answer) => answer.firstFeasibleMs).filter((ms): ms is number => ms !== null);
+    const optimal = bound !== null && best.score.hard === 0 && best.score.soft <= bound;
     return {
       ...best,
       moves: answers.reduce((sum, answer) => sum + answer.moves, 0),
       firstFeasibleMs: feasible.length > 0 ? Math.min(...feasible) : null,
+      ...(options.bound === true ? { bound } : {}),
+      ...(optimal ? { stoppedBy: 'optimal' as const } : {}),
     };
   } finally {
     options.signal?.removeEventListener('abort', stopAll);
   }
+}
+
+/**
+ * The bound's thread (`bound-worker.js` beside this file, compiled as `solve-worker.js` is): each bound it finds goes
+ * to `onBound`. A failing bound never fails the solve: the bound stays where it was. `terminate` ends the thread.
+ */
+function runBoundWorker(data: BoundWorkerData, onBound: (bound: number) => void): { terminate(): void } {
+  const worker = new Worker(new URL('./bound-worker.js', import.meta.url), { workerData: data });
+  worker.on('message', (message: BoundWorkerMessage) => {
+    if (message.bound !== null) onBound(message.bound);
+  });
+  worker.on('error', () => {});
+  return { terminate: () => void worker.terminate() };
 }
 
 /** One search in a thread of its own: its answer, or a rejection when the thread fails or exits without one. */

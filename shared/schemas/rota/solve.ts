@@ -16,6 +16,9 @@ export const ZSolveProgressPoint = z.object({
   elapsedMs: z.number().int(),
   hard: z.number().int(),
   soft: z.number().int(),
+  /** The lower bound and the gap known at that point (docs/rota.md §12), null before the first bound. */
+  bound: z.number().nullable(),
+  gap: z.number().nullable(),
 });
 
 export const ZSolveJob = z.object({
@@ -27,6 +30,13 @@ export const ZSolveJob = z.object({
   finishedAt: ZTimestamp.nullable(),
   /** The best score found so far, or the final one; null before the first roster. */
   best: z.object({ hard: z.number().int(), soft: z.number().int() }).nullable(),
+  /**
+   * A lower bound on `soft` among rosters without hard violations under the same pinned cells, leave and carry-in: no
+   * roster scores below it; null until one is known.
+   */
+  bound: z.number().nullable(),
+  /** `(best.soft - bound) / best.soft` (0 when `best.soft` is 0): 0 means proven optimal; null while `bound` is. */
+  gap: z.number().nullable(),
   /** The best score each time it improved (at most one point a second), oldest first. */
   progress: z.array(ZSolveProgressPoint),
 });

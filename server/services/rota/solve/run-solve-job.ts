@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Clock } from '../../../clock.js';
@@ -8,6 +9,7 @@ import type { ThreadSolveOptions } from '../../../rota/solver/thread.js';
 import { buildRosterProblem } from '../schedules/build-roster-problem.js';
 import { schedulePeriod } from '../schedules/schedule-view.js';
 import { saveSolvedRoster } from './save-solved-roster.js';
+import { solveGap } from './solve-job-view.js';
 import {
   cancelClaimedSolveJob,
   claimSolveJob,
@@ -66,6 +68,13 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
 
   const progress: SolveProgressPoint[] = [];
   let pending: SolveProgressPoint | null = null;
+  /** The best score so far and the best lower bound on its soft score (docs/rota.md §12), as the solver reports them. */
+  const known: { best: { hard: number; soft: number } | null; bound: number | null } = { best: null, bound: null };
+  let solveStart = performance.now();
+  const point = (elapsedMs: number): SolveProgressPoint | null => {
+    const { best, bound } = known;
+    return best === null ? null : { elapsedMs: Math.round(elapsedMs), ...best, bound, gap: bound === null ? null : solveGap(best.soft, bound) };
+  };
   let cancelled = false;
   let lost = false;
   const stop = new AbortController();
@@ -87,15 +96,22 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
   try {
     const schedule = await em.findOneOrFail(Schedule, claim.scheduleId);
     const built = await buildRosterProblem(em, schedulePeriod(schedule));
+    solveStart = performance.now();
     const result = await deps.runSolver(
       { problem: built.problem, initial: built.roster, pinned: built.pinned },
       {
         timeLimitMs: claim.timeLimitSeconds * 1000,
         seed: data.solveJobId * 1000 + claim.attempt,
         signal: AbortSignal.any(signals),
+        bound: true,
         onProgress: (report) => {
-          pending = { elapsedMs: Math.round(report.elapsedMs), hard: report.hard, soft: report.soft };
+          known.best = { hard: report.hard, soft: report.soft };
+          pending = point(report.elapsedMs);
           deps.onProgress?.({ hard: report.hard, soft: report.soft });
+        },
+        onBound: (found) => {
+          known.bound = found;
+          pending = point(performance.now() - solveStart) ?? pending;
         },
       },
     );
@@ -107,16 +123,22 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
       return 'released';
     }
 
-    const final = { elapsedMs: Math.max(0, deps.clock.now().getTime() - startedAt.getTime()), ...result.score };
+    const bound = result.bound != null && (known.bound === null || result.bound > known.bound) ? result.bound : known.bound;
+    const final: SolveProgressPoint = {
+      elapsedMs: Math.max(0, deps.clock.now().getTime() - startedAt.getTime()),
+      ...result.score,
+      bound,
+      gap: bound === null ? null : solveGap(result.score.soft, bound),
+    };
     if (pending) progress.push(pending);
     const last = progress.at(-1);
-    if (!last || last.hard !== final.hard || last.soft !== final.soft) progress.push(final);
+    if (!last || last.hard !== final.hard || last.soft !== final.soft || (last.bound ?? null) !== final.bound) progress.push(final);
     const status = cancelled ? 'cancelled' : 'done';
     try {
       await em.transactional(async (tx) => {
         // The schedule's lock first, as edits and starts take it, then the job row.
         await tx.execute('select id from schedule where id = ? for update', [claim.scheduleId]);
-        if (!(await finishSolveJob(tx, claim, { status, best: result.score, progress }, deps.clock.now()))) throw new AttemptLost();
+        if (!(await finishSolveJob(tx, claim, { status, best: result.score, bound, progress }, deps.clock.now()))) throw new AttemptLost();
         const saved = await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.scheduleId, wardId: claim.wardId, actorId: claim.requestedById }, deps.clock.now());
         if (saved.dropped > 0) deps.logger?.info({ solveJobId: data.solveJobId, dropped: saved.dropped }, 'solved cells the rules of now forbid were left empty');
       });

@@ -40,7 +40,7 @@ export async function claimSolveJob(em: EntityManager, jobId: number, now: Date)
   const [row] = await em.execute<
     { attempt: number; schedule_id: number; ward_id: number; requested_by_id: number | null; time_limit_seconds: number; cancel_requested_at: Date | null }[]
   >(
-    `update solve_job set status = 'running', attempt = attempt + 1, started_at = ?, progress = '[]'::jsonb, best_hard = null, best_soft = null
+    `update solve_job set status = 'running', attempt = attempt + 1, started_at = ?, progress = '[]'::jsonb, best_hard = null, best_soft = null, bound = null
       where id = ? and status in ('queued', 'running')
       returning attempt, schedule_id, ward_id, requested_by_id, time_limit_seconds, cancel_requested_at`,
     [now, jobId],
@@ -58,33 +58,33 @@ export async function claimSolveJob(em: EntityManager, jobId: number, now: Date)
 }
 
 /**
- * running → running: the attempt's progress so far and its best score. Answers whether a stop was asked
- * for, or null when the attempt no longer holds the job.
+ * running → running: the attempt's progress so far, its best score and lower bound (the last point's). Answers
+ * whether a stop was asked for, or null when the attempt no longer holds the job.
  */
 export async function recordSolveProgress(em: EntityManager, held: SolveAttempt, progress: SolveProgressPoint[]): Promise<{ cancelRequested: boolean } | null> {
   const last = progress.at(-1);
   const [row] = await em.execute<{ cancel_requested_at: Date | null }[]>(
-    `update solve_job set progress = ?::jsonb, best_hard = ?, best_soft = ?
+    `update solve_job set progress = ?::jsonb, best_hard = ?, best_soft = ?, bound = ?
       where id = ? and attempt = ? and status = 'running' returning cancel_requested_at`,
-    [JSON.stringify(progress), last?.hard ?? null, last?.soft ?? null, held.jobId, held.attempt],
+    [JSON.stringify(progress), last?.hard ?? null, last?.soft ?? null, last?.bound ?? null, held.jobId, held.attempt],
   );
   return row ? { cancelRequested: row.cancel_requested_at !== null } : null;
 }
 
 /**
- * running → done | cancelled with the attempt's best score and progress. Called inside the write-back's
+ * running → done | cancelled with the attempt's best score, lower bound and progress. Called inside the write-back's
  * transaction, after the schedule's lock: false when the attempt no longer holds the job (nothing may be written).
  */
 export async function finishSolveJob(
   tx: EntityManager,
   held: SolveAttempt,
-  outcome: { status: 'done' | 'cancelled'; best: { hard: number; soft: number }; progress: SolveProgressPoint[] },
+  outcome: { status: 'done' | 'cancelled'; best: { hard: number; soft: number }; bound: number | null; progress: SolveProgressPoint[] },
   now: Date,
 ): Promise<boolean> {
   const rows = await tx.execute(
-    `update solve_job set status = ?, finished_at = ?, best_hard = ?, best_soft = ?, progress = ?::jsonb
+    `update solve_job set status = ?, finished_at = ?, best_hard = ?, best_soft = ?, bound = ?, progress = ?::jsonb
       where id = ? and attempt = ? and status = 'running' returning id`,
-    [outcome.status, now, outcome.best.hard, outcome.best.soft, JSON.stringify(outcome.progress), held.jobId, held.attempt],
+    [outcome.status, now, outcome.best.hard, outcome.best.soft, outcome.bound, JSON.stringify(outcome.progress), held.jobId, held.attempt],
   );
   return rows.length > 0;
 }
@@ -97,7 +97,7 @@ export async function cancelClaimedSolveJob(em: EntityManager, held: SolveAttemp
 /** running → queued: this attempt's process is stopping before the solve ended; the queue gives it to another. */
 export async function requeueSolveJob(em: EntityManager, held: SolveAttempt): Promise<void> {
   await em.execute(
-    "update solve_job set status = 'queued', started_at = null, progress = '[]'::jsonb, best_hard = null, best_soft = null where id = ? and attempt = ? and status = 'running'",
+    "update solve_job set status = 'queued', started_at = null, progress = '[]'::jsonb, best_hard = null, best_soft = null, bound = null where id = ? and attempt = ? and status = 'running'",
     [held.jobId, held.attempt],
   );
 }
