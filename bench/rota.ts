@@ -12,6 +12,8 @@
 //   --plan first|all|none  which threads start from a plan by column generation (of whole rows or of working days;
 //                       default: first, as the service)
 //   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
+//   --bound on|off      also compute the solve's own lower bound (docs/rota.md §12) in a thread of its own (default on):
+//                       printed beside the references with its gap, flagged as a BUG above a proven optimum or best known
 //   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
 //                       default 10, 0 skips it)
 import { readFileSync } from 'node:fs';
@@ -37,6 +39,8 @@ const DATA = join(ROOT, 'data', 'inrc2');
 interface Reference {
   bestKnown: number;
   bound: number;
+  /** Whether `bestKnown` is proven optimal. */
+  proven: boolean;
   best2017: number;
 }
 
@@ -48,17 +52,28 @@ function readReferences(): Map<string, Reference> {
     if (index < 0) throw new Error(`best-known.tsv has no column ${name}`);
     return index;
   };
-  const [id, bestKnown, bound, best2017] = ['instance', 'best_known', 'lower_bound', 'legrain_2017_best'].map(column) as [number, number, number, number];
+  const [id, bestKnown, bound, proven, best2017] = ['instance', 'best_known', 'lower_bound', 'proven_optimal', 'legrain_2017_best'].map(column) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const references = new Map<string, Reference>();
   for (const line of lines) {
     const cells = line.split('\t');
-    references.set(cells[id]!, { bestKnown: Number(cells[bestKnown]), bound: Number(cells[bound]), best2017: Number(cells[best2017]) });
+    references.set(cells[id]!, {
+      bestKnown: Number(cells[bestKnown]),
+      bound: Number(cells[bound]),
+      proven: cells[proven] === 'yes',
+      best2017: Number(cells[best2017]),
+    });
   }
   return references;
 }
 
 const REFERENCES = readReferences();
-const NO_REFERENCE: Reference = { bestKnown: Number.NaN, bound: Number.NaN, best2017: Number.NaN };
+const NO_REFERENCE: Reference = { bestKnown: Number.NaN, bound: Number.NaN, proven: false, best2017: Number.NaN };
 
 interface Row extends Reference {
   id: string;
@@ -66,6 +81,21 @@ interface Row extends Reference {
   soft: number;
   firstFeasibleMs: number | null;
   moves: number;
+  /** The solve's own lower bound (docs/rota.md §12), when it found one, and when (ms after the start). */
+  ownBound: number | null;
+  ownBoundMs: number | null;
+}
+
+/**
+ * What is wrong with a row's own bound, or null: no valid bound exceeds the proven optimum, the best known roster, or the
+ * roster the solve itself found without hard violations.
+ */
+function boundError(row: Row): string | null {
+  if (row.ownBound === null) return null;
+  if (row.proven && row.ownBound > row.bestKnown) return `BUG: bound ${row.ownBound} above the proven optimum ${row.bestKnown}`;
+  if (row.ownBound > row.bestKnown) return `BUG: bound ${row.ownBound} above the best known ${row.bestKnown}`;
+  if (row.hard === 0 && row.ownBound > row.soft) return `BUG: bound ${row.ownBound} above the solve's own roster ${row.soft}`;
+  return null;
 }
 
 function importBuilt<T>(path: string): Promise<T> {
@@ -89,9 +119,11 @@ function formatRow(row: Row): string {
   const ratio = (value: number): string => (Number.isNaN(value) ? '—' : (row.soft / value).toFixed(3));
   const feasible = row.firstFeasibleMs === null ? 'never' : `${(row.firstFeasibleMs / 1000).toFixed(2)} s`;
   const reference = (value: number): string => (Number.isNaN(value) ? '—' : String(value));
+  const own = row.ownBound === null ? '—' : `${row.ownBound} (${(row.ownBoundMs! / 1000).toFixed(1)} s)`;
+  const gap = row.ownBound === null ? '—' : row.soft === 0 ? '0' : ((row.soft - row.ownBound) / row.soft).toFixed(3);
   return (
-    `| ${row.id} | ${row.hard} | ${row.soft} | ${reference(row.best2017)} | ${ratio(row.best2017)} | ${reference(row.bestKnown)} | ` +
-    `${ratio(row.bestKnown)} | ${reference(row.bound)} | ${feasible} | ${(row.moves / 1e6).toFixed(1)} M |`
+    `| ${row.id} | ${row.hard} | ${row.soft} | ${reference(row.best2017)} | ${ratio(row.best2017)} | ${reference(row.bestKnown)}${row.proven ? ' *' : ''} | ` +
+    `${ratio(row.bestKnown)} | ${reference(row.bound)} | ${own} | ${gap}${boundError(row) === null ? '' : ` **${boundError(row)}**`} | ${feasible} | ${(row.moves / 1e6).toFixed(1)} M |`
   );
 }
 
@@ -107,8 +139,11 @@ async function main(): Promise<void> {
       tuning: { type: 'string' },
       plan: { type: 'string', default: 'first' },
       'latency-seconds': { type: 'string', default: '10' },
+      bound: { type: 'string', default: 'on' },
     },
   });
+  if (values.bound !== 'on' && values.bound !== 'off') throw new Error('--bound takes on or off');
+  const withBound = values.bound === 'on';
   const seconds = Number(values.seconds);
   const parallel = Math.max(1, Math.floor(Number(values.parallel)));
   const threads = Math.max(1, Math.floor(Number(values.threads)));
@@ -129,11 +164,31 @@ async function main(): Promise<void> {
   const worker = async (): Promise<void> => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
+      const solveStart = Date.now();
+      let ownBoundMs: number | null = null;
       const result = await solveInThread(
         { problem: instance.problem, initial: emptyRoster(instance.problem) },
-        { timeLimitMs: seconds * 1000, seed, threads, planDays, ...(tuning === undefined ? {} : { tuning }) },
+        {
+          timeLimitMs: seconds * 1000,
+          seed,
+          threads,
+          planDays,
+          bound: withBound,
+          onBound: () => {
+            ownBoundMs = Date.now() - solveStart;
+          },
+          ...(tuning === undefined ? {} : { tuning }),
+        },
       );
-      const row: Row = { id, ...result.score, ...(REFERENCES.get(id) ?? NO_REFERENCE), firstFeasibleMs: result.firstFeasibleMs, moves: result.moves };
+      const row: Row = {
+        id,
+        ...result.score,
+        ...(REFERENCES.get(id) ?? NO_REFERENCE),
+        firstFeasibleMs: result.firstFeasibleMs,
+        moves: result.moves,
+        ownBound: result.bound ?? null,
+        ownBoundMs,
+      };
       rows.set(id, row);
       process.stderr.write(`${formatRow(row)}\n`);
     }
@@ -147,8 +202,8 @@ async function main(): Promise<void> {
       `${planDays === 'none' ? 'no plan' : planDays === 'all' ? 'each from a plan' : 'the first from a plan'}, ${parallel} at a time` +
       `${tuning === undefined ? '' : `, tuning ${JSON.stringify(tuning)}`} · whole run ${Math.round((Date.now() - started) / 1000)} s`,
     '',
-    '| instance | hard | soft | 2017 best | soft / 2017 best | best known | soft / best known | lower bound | first roster without hard violation | moves |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| instance | hard | soft | 2017 best | soft / 2017 best | best known (* proven optimal) | soft / best known | lower bound | own bound (found at) | own gap | first roster without hard violation | moves |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...ids.map((id) => formatRow(rows.get(id)!)),
   ];
   const scored = ids.map((id) => rows.get(id)!).filter((row) => !Number.isNaN(row.best2017));
@@ -159,6 +214,17 @@ async function main(): Promise<void> {
       '',
       `Mean soft / 2017 best: ${mean((row) => row.best2017)}; mean soft / best known: ${mean((row) => row.bestKnown)}; ` +
         `instances with a hard violation left: ${infeasible} of ${scored.length}.`,
+    );
+  }
+  const bounded = ids.map((id) => rows.get(id)!).filter((row) => row.ownBound !== null);
+  if (bounded.length > 0) {
+    const errors = bounded.filter((row) => boundError(row) !== null).length;
+    const meanGap = bounded.reduce((sum, row) => sum + (row.soft === 0 ? 0 : (row.soft - row.ownBound!) / row.soft), 0) / bounded.length;
+    const ofBest = bounded.filter((row) => !Number.isNaN(row.bestKnown));
+    const meanOfBest = ofBest.reduce((sum, row) => sum + row.ownBound! / row.bestKnown, 0) / Math.max(1, ofBest.length);
+    lines.push(
+      `Own bounds: ${bounded.length} of ${ids.length}; mean own gap ${meanGap.toFixed(3)}; mean own bound / best known ${meanOfBest.toFixed(3)}; ` +
+        `proven optimal: ${bounded.filter((row) => row.hard === 0 && row.soft <= row.ownBound!).length}; ${errors === 0 ? 'no bound above a roster known' : `**${errors} BUG(S)**`}.`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
