@@ -5,6 +5,8 @@
 export const ERRORS = {
   invalid_input: { status: 400, fa: 'ورودی نامعتبر است.', en: 'The input is invalid.' },
   invalid_assignment: { status: 400, fa: 'تخصیص نامعتبر است.', en: 'An assignment is invalid.' },
+  invalid_swap: { status: 400, fa: 'این جابه‌جایی شیفت ممکن نیست.', en: 'This swap is not possible.' },
+  invalid_claim: { status: 400, fa: 'این داوطلبی برای شیفت ممکن نیست.', en: 'This claim is not possible.' },
   invalid_json: { status: 400, fa: 'بدنهٔ درخواست JSON معتبر نیست.', en: 'The request body is not valid JSON.' },
   wrong_password: { status: 400, fa: 'رمز عبور فعلی درست نیست.', en: 'The current password is incorrect.' },
   password_unchanged: {
@@ -60,6 +62,8 @@ export const ERRORS = {
   contract_not_found: { status: 404, fa: 'قرارداد یافت نشد.', en: 'The contract was not found.' },
   request_not_found: { status: 404, fa: 'درخواست یافت نشد.', en: 'The request was not found.' },
   schedule_not_found: { status: 404, fa: 'برنامهٔ شیفت یافت نشد.', en: 'The schedule was not found.' },
+  swap_not_found: { status: 404, fa: 'جابه‌جایی شیفت یافت نشد.', en: 'The swap was not found.' },
+  claim_not_found: { status: 404, fa: 'داوطلبی یافت نشد.', en: 'The claim was not found.' },
   job_not_found: { status: 404, fa: 'کار تولید برنامه یافت نشد.', en: 'No solve has been started for this schedule.' },
   shift_code_taken: { status: 409, fa: 'نوع شیفتی با این کد وجود دارد.', en: 'A shift type with this code already exists.' },
   shift_type_in_use: {
@@ -100,6 +104,47 @@ export const ERRORS = {
     status: 409,
     fa: 'تولید خودکار برنامه در جریان است.',
     en: 'An automatic solve is in progress.',
+  },
+  schedule_past: {
+    status: 409,
+    fa: 'روزهای گذشتهٔ برنامهٔ منتشرشده تغییر نمی‌کنند.',
+    en: 'Days before today of a published schedule are history and do not change this way.',
+  },
+  swap_conflict: {
+    status: 409,
+    fa: 'این خانه در جابه‌جایی باز دیگری است.',
+    en: 'A cell of this swap is in another open swap.',
+  },
+  swap_not_pending: {
+    status: 409,
+    fa: 'این جابه‌جایی در وضعیتی نیست که بتوان آن را تغییر داد.',
+    en: 'The swap is not in a state that allows this.',
+  },
+  swap_stale: {
+    status: 409,
+    fa: 'خانه‌های این جابه‌جایی از زمان پیشنهاد تغییر کرده‌اند.',
+    en: 'The cells of this swap have changed since it was offered.',
+  },
+  swap_infeasible: {
+    status: 409,
+    fa: 'این جابه‌جایی قواعد الزامی را نقض می‌کند.',
+    en: 'This swap would break hard rules.',
+  },
+  shift_not_open: { status: 409, fa: 'این شیفت جای خالی ندارد.', en: 'This shift has no open place.' },
+  claim_stale: {
+    status: 409,
+    fa: 'این خانه یا شیفت از زمان داوطلبی تغییر کرده است.',
+    en: 'The cell or the shift has changed since the claim was made.',
+  },
+  claim_infeasible: {
+    status: 409,
+    fa: 'این داوطلبی قواعد الزامی را نقض می‌کند.',
+    en: 'This claim would break hard rules.',
+  },
+  claim_not_pending: {
+    status: 409,
+    fa: 'این داوطلبی در وضعیتی نیست که بتوان آن را تغییر داد.',
+    en: 'The claim is not in a state that allows this.',
   },
   method_not_allowed: {
     status: 405,

@@ -30,3 +30,4 @@ export * from './schemas/rota/solve.js';
 export * from './schemas/rota/views.js';
 export * from './schemas/rota/ledger.js';
 export * from './schemas/calendar-feed.js';
+export * from './schemas/notifications.js';

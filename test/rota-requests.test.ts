@@ -46,6 +46,7 @@ describe.each(FACES)('requests (%s)', (face) => {
           endDate: '2026-12-03',
           shiftTypeId: null,
           note: null,
+          reason: null,
           status: 'active',
           decidedBy: null,
           decidedAt: null,
@@ -62,7 +63,7 @@ describe.each(FACES)('requests (%s)', (face) => {
     it('makes a leave that waits pending for a decision', async () => {
       const answer = await employee().create(LEAVE);
       expect(answer.status).toBe(createdStatus(face));
-      expect(answer.body.request).toMatchObject({ kind: 'leave', date: '2026-12-01', endDate: '2026-12-05', note: 'Family visit', status: 'pending', shiftTypeId: null });
+      expect(answer.body.request).toMatchObject({ kind: 'leave', date: '2026-12-01', endDate: '2026-12-05', note: 'Family visit', reason: 'annual', status: 'pending', shiftTypeId: null });
     });
 
     it('accepts a leave of 62 days and of one day', async () => {

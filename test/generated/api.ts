@@ -141,6 +141,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notifications, newest first (at most 200); unread=true for those not yet read */
+        get: operations["account-notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark your notifications read: ids, or all: true */
+        post: operations["account-readNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees": {
         parameters: {
             query?: never;
@@ -915,7 +949,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_assignment" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "too_many_requests" | "internal" | "service_unavailable";
+            code: "invalid_input" | "invalid_assignment" | "invalid_swap" | "invalid_claim" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "swap_not_found" | "claim_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "schedule_past" | "swap_conflict" | "swap_not_pending" | "swap_stale" | "swap_infeasible" | "shift_not_open" | "claim_stale" | "claim_infeasible" | "claim_not_pending" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "too_many_requests" | "internal" | "service_unavailable";
             issues?: {
                 path: string;
                 message: string;
@@ -1673,6 +1707,225 @@ export interface operations {
                 };
             };
             /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "account-notifications": {
+        parameters: {
+            query?: {
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notifications: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "shift_changed" | "schedule_published" | "swap_offered" | "swap_accepted" | "swap_declined" | "swap_decided" | "claim_decided" | "request_decided";
+                            /** Format: date-time */
+                            createdAt: string;
+                            readAt: string | null;
+                            /** @description The objects concerned, by id; which fields are there depends on the kind. */
+                            data: {
+                                scheduleId?: number;
+                                date?: string;
+                                before?: {
+                                    shiftTypeId: number;
+                                    skill: string;
+                                } | null;
+                                after?: {
+                                    shiftTypeId: number;
+                                    skill: string;
+                                } | null;
+                                by?: number;
+                                /** @enum {string} */
+                                route?: "edit" | "swap" | "claim" | "repair";
+                                swapId?: number;
+                                claimId?: number;
+                                requestId?: number;
+                                status?: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "account-readNotifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids?: number[];
+                    all?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        read: number;
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5725,6 +5978,7 @@ export interface operations {
                             endDate: string;
                             shiftTypeId: number | null;
                             note: string | null;
+                            reason: ("annual" | "sick" | "other") | null;
                             /** @enum {string} */
                             status: "active" | "pending" | "approved" | "rejected" | "cancelled";
                             decidedBy: number | null;
@@ -5832,6 +6086,9 @@ export interface operations {
                     shiftTypeId?: number | null;
                     /** @description Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides. */
                     note?: string;
+                    /** @enum {string} */
+                    reason?: "annual" | "sick" | "other";
+                    approve?: boolean;
                 };
             };
         };
@@ -5852,6 +6109,7 @@ export interface operations {
                             endDate: string;
                             shiftTypeId: number | null;
                             note: string | null;
+                            reason: ("annual" | "sick" | "other") | null;
                             /** @enum {string} */
                             status: "active" | "pending" | "approved" | "rejected" | "cancelled";
                             decidedBy: number | null;
@@ -6011,6 +6269,7 @@ export interface operations {
                             endDate: string;
                             shiftTypeId: number | null;
                             note: string | null;
+                            reason: ("annual" | "sick" | "other") | null;
                             /** @enum {string} */
                             status: "active" | "pending" | "approved" | "rejected" | "cancelled";
                             decidedBy: number | null;
@@ -6164,6 +6423,7 @@ export interface operations {
                             endDate: string;
                             shiftTypeId: number | null;
                             note: string | null;
+                            reason: ("annual" | "sick" | "other") | null;
                             /** @enum {string} */
                             status: "active" | "pending" | "approved" | "rejected" | "cancelled";
                             decidedBy: number | null;
@@ -6310,6 +6570,7 @@ export interface operations {
                             endDate: string;
                             shiftTypeId: number | null;
                             note: string | null;
+                            reason: ("annual" | "sick" | "other") | null;
                             /** @enum {string} */
                             status: "active" | "pending" | "approved" | "rejected" | "cancelled";
                             decidedBy: number | null;

@@ -9,6 +9,7 @@ import { Holiday } from './holiday.js';
 import { Hospital } from './hospital.js';
 import { Invite } from './invite.js';
 import { LoginFailure } from './login-failure.js';
+import { Notification } from './notification.js';
 import { RotaEvent } from './rota-event.js';
 import { RotaRequest } from './rota-request.js';
 import { Schedule } from './schedule.js';
@@ -36,6 +37,7 @@ export {
   Hospital,
   Invite,
   LoginFailure,
+  Notification,
   Passkey,
   RotaEvent,
   RotaRequest,
@@ -74,6 +76,7 @@ export const entities = [
   ScheduleCellChange,
   SolveJob,
   CalendarFeed,
+  Notification,
   AppSecret,
   Passkey,
   WebauthnChallenge,

@@ -11,6 +11,10 @@ export const PREFERENCE_KINDS = ['day_off', 'shift_off', 'shift_on'] as const sa
 export const REQUEST_STATUSES = ['active', 'pending', 'approved', 'rejected', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** Why a leave is taken; preferences have none. */
+export const LEAVE_REASONS = ['annual', 'sick', 'other'] as const;
+export type LeaveReason = (typeof LEAVE_REASONS)[number];
+
 /**
  * A staff request of docs/rota.md §5: a preference, or a leave. `endDate` equals `date` for a preference.
  * The ward is the person's home ward when it was made. A decision records who, when and why.
@@ -26,6 +30,7 @@ export const RotaRequest = defineEntity({
     endDate: p.date(),
     shiftType: () => p.manyToOne(ShiftType).nullable().deleteRule('cascade').index('rota_request_shift_type_index'),
     note: p.string().length(500).nullable(),
+    reason: p.enum(LEAVE_REASONS).nullable(),
     status: p.enum(REQUEST_STATUSES),
     /** Who made it: the person, or a manager on their behalf. */
     createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),

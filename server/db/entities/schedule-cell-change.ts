@@ -2,6 +2,9 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './user.js';
 import { Ward } from './ward.js';
 
+export const CELL_ROUTES = ['edit', 'swap', 'claim', 'repair'] as const;
+export type CellRoute = (typeof CELL_ROUTES)[number];
+
 /**
  * The audit of a published schedule's cells (docs/rota.md §6): who changed which cell when, and what it held
  * before and after. Shift types are kept by id and code, and the schedule by id, so that the record
@@ -24,6 +27,8 @@ export const ScheduleCellChange = defineEntity({
     afterShiftTypeId: p.integer().nullable(),
     afterShiftCode: p.string().length(8).nullable(),
     afterSkill: p.string().length(50).nullable(),
+    /** Which way the change came: a manual `edit`, an approved `swap` or `claim`, or an applied `repair`. */
+    route: p.enum(CELL_ROUTES),
     actor: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: p.datetime(),
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZTimestamp } from '../fields.js';
-import { ZIsoDate, ZNote, ZRotaBodyId, ZRotaPathId } from './common.js';
+import { jsonBoolean, ZIsoDate, ZNote, ZRotaBodyId, ZRotaPathId } from './common.js';
 
 export const ZRequestKind = z.enum(['day_off', 'shift_off', 'shift_on', 'leave']);
 export type TRequestKind = z.infer<typeof ZRequestKind>;
@@ -8,6 +8,10 @@ export type TRequestKind = z.infer<typeof ZRequestKind>;
 /** Preferences: `active` | `cancelled`. Leave: `pending` → `approved` | `rejected`; `pending` | `approved` → `cancelled`. */
 export const ZRequestStatus = z.enum(['active', 'pending', 'approved', 'rejected', 'cancelled']);
 export type TRequestStatus = z.infer<typeof ZRequestStatus>;
+
+/** Why a leave is taken: `annual` when not said. */
+export const ZLeaveReason = z.enum(['annual', 'sick', 'other']);
+export type TLeaveReason = z.infer<typeof ZLeaveReason>;
 
 /** A leave covers at most this many days, both ends counted. */
 export const MAX_LEAVE_DAYS = 62;
@@ -22,6 +26,8 @@ export const ZRotaRequest = z.object({
   /** The shift type of `shift_off` / `shift_on`; null otherwise. */
   shiftTypeId: z.number().int().nullable(),
   note: z.string().nullable(),
+  /** Leave only (`annual`, `sick`, `other`); null for a preference. */
+  reason: ZLeaveReason.nullable(),
   status: ZRequestStatus,
   /** Who approved or rejected it, when, and why. */
   decidedBy: z.number().int().nullable(),
@@ -53,6 +59,10 @@ export const ZCreateRequestRequest = z
     /** `shift_off` and `shift_on` only. */
     shiftTypeId: ZRotaBodyId.nullable().optional(),
     note: ZNote.optional(),
+    /** Leave only: why; `annual` when left out. */
+    reason: ZLeaveReason.optional(),
+    /** Leave only, a manager only: file it approved at once. */
+    approve: jsonBoolean().optional(),
   })
   .superRefine((request, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
@@ -60,6 +70,8 @@ export const ZCreateRequestRequest = z
     if (needsShift && request.shiftTypeId == null) issue('shiftTypeId', `A ${request.kind} request names a shift type.`);
     if (!needsShift && request.shiftTypeId != null) issue('shiftTypeId', `A ${request.kind} request names no shift type.`);
     if (request.kind !== 'leave') {
+      if (request.reason !== undefined) issue('reason', 'Only a leave has a reason.');
+      if (request.approve !== undefined) issue('approve', 'Only a leave is approved.');
       if (request.endDate !== undefined && request.endDate !== request.date) issue('endDate', 'A preference is for one day: endDate, if given, equals date.');
       return;
     }

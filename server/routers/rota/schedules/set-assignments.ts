@@ -1,7 +1,7 @@
 import { ZSetAssignmentsRequest, ZSetAssignmentsResponse } from '../../../../shared/schemas/rota/schedules.js';
 import { setAssignments as setAssignmentsService } from '../../../services/rota/schedules/set-assignments.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { serviceContextWithConfig } from '../service-context.js';
 
 export const setAssignments = managerProcedure
   .use(withSelectedWard)
@@ -17,4 +17,4 @@ export const setAssignments = managerProcedure
   })
   .input(ZSetAssignmentsRequest)
   .output(ZSetAssignmentsResponse)
-  .mutation(async ({ ctx, input }) => setAssignmentsService(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)));
+  .mutation(async ({ ctx, input }) => setAssignmentsService(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContextWithConfig(ctx)));

@@ -3,6 +3,7 @@ import type { TRotaRequest } from '../../../../shared/schemas/rota/requests.js';
 import { AppError } from '../../../app-error.js';
 import { RotaRequest } from '../../../db/entities/rota-request.js';
 import { User } from '../../../db/entities/user.js';
+import { notify } from '../../notifications/notify.js';
 import type { ServiceContext } from '../../service-context.js';
 import { recordRotaEvent } from '../audit/record-rota-event.js';
 import { findVisibleRequest } from './find-visible-request.js';
@@ -17,8 +18,8 @@ export interface DecideRequestInput {
 
 /**
  * A manager approves or rejects a pending leave. One conditional UPDATE decides, so of two managers
- * deciding at once exactly one does and the other gets 409 `request_not_pending`; the decision and its
- * audit record are one transaction.
+ * deciding at once exactly one does and the other gets 409 `request_not_pending`; the decision, its
+ * audit record and the owner's `request_decided` notification are one transaction.
  */
 export async function decideRequest(em: EntityManager, input: DecideRequestInput, ctx: ServiceContext): Promise<TRotaRequest> {
   return em.transactional(async (tx) => {
@@ -35,6 +36,7 @@ export async function decideRequest(em: EntityManager, input: DecideRequestInput
       { type: input.decision === 'approved' ? 'request_approved' : 'request_rejected', wardId: input.wardId, objectType: 'request', objectId: request.id, userId: request.user.id, note },
       ctx,
     );
+    await notify(tx, [{ userId: request.user.id, kind: 'request_decided', data: { requestId: request.id, status: input.decision } }], ctx.now);
     await tx.flush();
     return requestView(await tx.findOneOrFail(RotaRequest, request.id, { refresh: true }));
   });

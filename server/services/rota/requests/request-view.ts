@@ -10,6 +10,7 @@ export function requestView(request: IRotaRequest): TRotaRequest {
     endDate: request.endDate,
     shiftTypeId: request.shiftType?.id ?? null,
     note: request.note ?? null,
+    reason: request.reason ?? null,
     status: request.status,
     decidedBy: request.decidedBy?.id ?? null,
     decidedAt: request.decidedAt?.toISOString() ?? null,

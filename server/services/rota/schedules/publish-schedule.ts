@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPublishScheduleRequest, TSchedule } from '../../../../shared/schemas/rota/schedules.js';
 import { AppError } from '../../../app-error.js';
 import { User } from '../../../db/entities/user.js';
+import { notify } from '../../notifications/notify.js';
 import type { ServiceContext } from '../../service-context.js';
 import { refuseWhileSolving } from '../solve/refuse-while-solving.js';
 import { buildRosterProblem } from './build-roster-problem.js';
@@ -13,6 +14,7 @@ import { schedulePeriod, scheduleView } from './schedule-view.js';
 /**
  * Makes the schedule visible to the ward's staff (docs/rota.md §6). While it breaks hard rules it is refused with
  * 409 `schedule_infeasible` listing them, unless `acceptViolations`. While a solve of it is queued or running: 409 `solve_in_progress`. Publishing a published schedule changes nothing.
+ * Each of its staff gets a `schedule_published` notification with the publication.
  */
 export async function publishSchedule(em: EntityManager, input: TPublishScheduleRequest & { wardId: number }, ctx: ServiceContext): Promise<TSchedule> {
   return em.transactional(async (tx) => {
@@ -20,7 +22,8 @@ export async function publishSchedule(em: EntityManager, input: TPublishSchedule
     const schedule = await findWardSchedule(tx, { wardId: input.wardId, id: input.id, lock: true });
     // A solve would write its roster over the one the staff were just shown (docs/rota.md §8).
     await refuseWhileSolving(tx, schedule.id);
-    const evaluation = evaluateSchedule(await buildRosterProblem(tx, schedulePeriod(schedule)));
+    const built = await buildRosterProblem(tx, schedulePeriod(schedule));
+    const evaluation = evaluateSchedule(built);
     if (schedule.status === 'published') return scheduleView(schedule, evaluation.score);
     if (evaluation.score.hard > 0 && !input.acceptViolations) {
       throw new AppError('schedule_infeasible', { details: { violations: evaluation.violations.filter((violation) => violation.severity === 'hard') } });
@@ -32,6 +35,12 @@ export async function publishSchedule(em: EntityManager, input: TPublishSchedule
       ctx,
     );
     await tx.flush();
+    // Everyone on it is told: its staff (docs/rota.md §6), the people its evaluation was built for.
+    await notify(
+      tx,
+      built.people.map((person) => ({ userId: person.userId, kind: 'schedule_published', data: { scheduleId: schedule.id } })),
+      ctx.now,
+    );
     return scheduleView(schedule, evaluation.score);
   });
 }
