@@ -1,12 +1,9 @@
 import { ZLoginRequest } from '../../../shared/schemas/auth.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
 import { countSignIn } from '../../metrics/metrics.js';
-import { publicUser } from '../../services/accounts/public-user.js';
 import { login as signIn } from '../../services/auth/login.js';
 import { publicProcedure } from '../../trpc/procedures.js';
-import { sessionStartContext } from '../../trpc/service-context.js';
-import { setDeviceCookie } from '../../trpc/device-cookie.js';
-import { setSessionCookie } from '../../trpc/session-cookie.js';
+import { completeSignIn, signInContext } from '../../trpc/sign-in.js';
 
 export const login = publicProcedure
   .meta({
@@ -15,15 +12,6 @@ export const login = publicProcedure
   })
   .input(ZLoginRequest)
   .output(ZUserEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    const { user, token } = await countSignIn(ctx.services.metrics, 'password', () =>
-      signIn(ctx.em, input, {
-        ...sessionStartContext(ctx),
-        deviceUsernameKey: ctx.deviceUsernameKey,
-        refusals: ctx.services.refusals,
-      }),
-    );
-    setSessionCookie(ctx, token);
-    setDeviceCookie(ctx, user.usernameKey);
-    return { user: publicUser(user) };
-  });
+  .mutation(async ({ ctx, input }) =>
+    completeSignIn(ctx, await countSignIn(ctx.services.metrics, 'password', () => signIn(ctx.em, input, signInContext(ctx)))),
+  );

@@ -1,10 +1,9 @@
 import { ZAcceptInviteRequest } from '../../../shared/schemas/invites.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
-import { publicUser } from '../../services/accounts/public-user.js';
 import { acceptInvite } from '../../services/invites/accept-invite.js';
 import { publicProcedure } from '../../trpc/procedures.js';
 import { sessionStartContext } from '../../trpc/service-context.js';
-import { setSessionCookie } from '../../trpc/session-cookie.js';
+import { answerNewSession } from '../../trpc/sign-in.js';
 
 export const accept = publicProcedure
   .meta({
@@ -19,8 +18,4 @@ export const accept = publicProcedure
   })
   .input(ZAcceptInviteRequest)
   .output(ZUserEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    const { user, token } = await acceptInvite(ctx.em, input, sessionStartContext(ctx));
-    setSessionCookie(ctx, token);
-    return { user: publicUser(user) };
-  });
+  .mutation(async ({ ctx, input }) => answerNewSession(ctx, await acceptInvite(ctx.em, input, sessionStartContext(ctx))));

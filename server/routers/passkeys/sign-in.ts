@@ -1,12 +1,9 @@
 import { ZPasskeySignInRequest } from '../../../shared/schemas/passkeys.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
 import { countSignIn } from '../../metrics/metrics.js';
-import { publicUser } from '../../services/accounts/public-user.js';
 import { signInWithPasskey } from '../../services/passkeys/sign-in-with-passkey.js';
-import { setDeviceCookie } from '../../trpc/device-cookie.js';
 import { publicProcedure } from '../../trpc/procedures.js';
-import { sessionStartContext } from '../../trpc/service-context.js';
-import { setSessionCookie } from '../../trpc/session-cookie.js';
+import { completeSignIn, signInContext } from '../../trpc/sign-in.js';
 
 export const signIn = publicProcedure
   .meta({
@@ -20,15 +17,6 @@ export const signIn = publicProcedure
   })
   .input(ZPasskeySignInRequest)
   .output(ZUserEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    const { user, token } = await countSignIn(ctx.services.metrics, 'passkey', () =>
-      signInWithPasskey(ctx.em, input, {
-        ...sessionStartContext(ctx),
-        deviceUsernameKey: ctx.deviceUsernameKey,
-        refusals: ctx.services.refusals,
-      }),
-    );
-    setSessionCookie(ctx, token);
-    setDeviceCookie(ctx, user.usernameKey);
-    return { user: publicUser(user) };
-  });
+  .mutation(async ({ ctx, input }) =>
+    completeSignIn(ctx, await countSignIn(ctx.services.metrics, 'passkey', () => signInWithPasskey(ctx.em, input, signInContext(ctx)))),
+  );

@@ -1,10 +1,9 @@
 import { ZSetupRequest } from '../../../shared/schemas/setup.js';
 import { ZUserEnvelope } from '../../../shared/schemas/user.js';
-import { publicUser } from '../../services/accounts/public-user.js';
 import { runSetup } from '../../services/setup/run-setup.js';
 import { publicProcedure } from '../../trpc/procedures.js';
 import { sessionStartContext } from '../../trpc/service-context.js';
-import { setSessionCookie } from '../../trpc/session-cookie.js';
+import { answerNewSession } from '../../trpc/sign-in.js';
 
 export const run = publicProcedure
   .meta({
@@ -19,8 +18,4 @@ export const run = publicProcedure
   })
   .input(ZSetupRequest)
   .output(ZUserEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    const { user, token } = await runSetup(ctx.em, input, sessionStartContext(ctx));
-    setSessionCookie(ctx, token);
-    return { user: publicUser(user) };
-  });
+  .mutation(async ({ ctx, input }) => answerNewSession(ctx, await runSetup(ctx.em, input, sessionStartContext(ctx))));

@@ -15,19 +15,15 @@ import {
   throttleSettings,
   type PasswordGuess,
 } from '../auth/login-throttle.js';
-import type { RecentRefusals } from '../auth/recent-refusals.js';
+import type { LoginContext } from '../auth/login.js';
 import { recordRefusal } from '../auth/record-refusal.js';
-import { startSession, type SessionStartContext } from '../sessions/start-session.js';
+import { startSession } from '../sessions/start-session.js';
 import { consumeChallenge, findOpenChallenge } from './challenges.js';
 import { passkeyThrottleKey } from './passkey-throttle-key.js';
 import { relyingParty } from './relying-party.js';
 
-export interface PasskeySignInContext extends SessionStartContext {
-  /** The username key this browser's device cookie names: a credential of that account is exempt from the per-address limit. */
-  deviceUsernameKey: string | null;
-  /** The process's memory of refusals already in the audit trail. */
-  refusals: RecentRefusals;
-}
+/** What a password sign-in is told (`LoginContext`): a credential of the account the device cookie names is exempt. */
+export type PasskeySignInContext = LoginContext;
 
 /**
  * A P-256 key of no credential: an assertion naming an unknown credential is checked against it, so that
