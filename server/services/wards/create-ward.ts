@@ -1,13 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../app-error.js';
 import { Ward, type IWard } from '../../db/entities/ward.js';
-import { violatedUniqueConstraint } from '../../db/unique-violation.js';
+import { refusingDuplicates } from '../../db/unique-violation.js';
+import { nameKey } from '../name-key.js';
 import type { ServiceContext } from '../service-context.js';
 
-/** The form in which ward names are compared: one Unicode form, lower case. */
-export function wardNameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
-}
+/** The form in which ward names are compared (`nameKey`). */
+export const wardNameKey = nameKey;
 
 // The index that makes ward names unique in a hospital.
 const WARD_NAME_UNIQUE = 'ward_hospital_name_key_unique';
@@ -18,12 +17,10 @@ const WARD_NAME_UNIQUE = 'ward_hospital_name_key_unique';
  */
 export async function createWard(em: EntityManager, input: { hospitalId: number; name: string }, ctx: Pick<ServiceContext, 'now'>): Promise<IWard> {
   const { hospitalId, name } = input;
-  let id: number;
-  try {
-    id = await em.insert(Ward, { hospital: hospitalId, name, nameKey: wardNameKey(name), createdAt: ctx.now });
-  } catch (error) {
-    if (violatedUniqueConstraint(error) === WARD_NAME_UNIQUE) throw new AppError('ward_name_taken', { cause: error });
-    throw error;
-  }
+  const id = await refusingDuplicates(
+    WARD_NAME_UNIQUE,
+    (cause) => new AppError('ward_name_taken', { cause }),
+    () => em.insert(Ward, { hospital: hospitalId, name, nameKey: wardNameKey(name), createdAt: ctx.now }),
+  );
   return em.findOneOrFail(Ward, id);
 }

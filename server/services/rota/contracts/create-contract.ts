@@ -1,28 +1,20 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContract, TCreateContractRequest } from '../../../../shared/schemas/rota/contracts.js';
 import { AppError } from '../../../app-error.js';
 import { Contract } from '../../../db/entities/contract.js';
 import { Ward } from '../../../db/entities/ward.js';
+import { refusingDuplicates } from '../../../db/unique-violation.js';
+import { nameKey } from '../../name-key.js';
 import type { ServiceContext } from '../../service-context.js';
 import { limitReached, WARD_LIMITS } from '../limits.js';
 import { lockWard } from '../lock-ward.js';
 import { contractView } from './contract-view.js';
 
-export function contractNameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
-}
+export const contractNameKey = nameKey;
 
 /** Turns the unique index's refusal into 409 `contract_name_taken`. */
-export async function withContractNameUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException && /contract_ward_name_key_unique/.test(error.message)) {
-      throw new AppError('contract_name_taken', { cause: error });
-    }
-    throw error;
-  }
+export function withContractNameUnique<T>(work: () => Promise<T>): Promise<T> {
+  return refusingDuplicates('contract_ward_name_key_unique', (cause) => new AppError('contract_name_taken', { cause }), work);
 }
 
 export async function createContract(em: EntityManager, input: TCreateContractRequest & { wardId: number }, ctx: ServiceContext): Promise<TContract> {

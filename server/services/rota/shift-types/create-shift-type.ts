@@ -1,30 +1,22 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCreateShiftTypeRequest, TShiftType } from '../../../../shared/schemas/rota/shift-types.js';
 import { AppError } from '../../../app-error.js';
 import { ForbiddenSuccession } from '../../../db/entities/forbidden-succession.js';
 import { ShiftType } from '../../../db/entities/shift-type.js';
 import { Ward } from '../../../db/entities/ward.js';
+import { refusingDuplicates } from '../../../db/unique-violation.js';
+import { nameKey } from '../../name-key.js';
 import type { ServiceContext } from '../../service-context.js';
 import { limitReached, WARD_LIMITS } from '../limits.js';
 import { lockWard } from '../lock-ward.js';
 import { findWardShiftTypes } from './find-ward-shift-types.js';
 import { minuteOfDay, shiftTypeView } from './shift-type-view.js';
 
-export function shiftCodeKey(code: string): string {
-  return code.normalize('NFC').toLowerCase();
-}
+export const shiftCodeKey = nameKey;
 
 /** Turns the unique index's refusal into 409 `shift_code_taken`: of two racing creations of one code, one wins. */
-export async function withShiftCodeUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException && /shift_type_ward_code_key_unique/.test(error.message)) {
-      throw new AppError('shift_code_taken', { cause: error });
-    }
-    throw error;
-  }
+export function withShiftCodeUnique<T>(work: () => Promise<T>): Promise<T> {
+  return refusingDuplicates('shift_type_ward_code_key_unique', (cause) => new AppError('shift_code_taken', { cause }), work);
 }
 
 export async function createShiftType(em: EntityManager, input: TCreateShiftTypeRequest & { wardId: number }, ctx: ServiceContext): Promise<TShiftType> {
