@@ -2,7 +2,7 @@ import { ZCalendarFeedRequest } from '../../../shared/schemas/calendar-feed.js';
 import { ZOk } from '../../../shared/schemas/fields.js';
 import { endCalendarFeed as endFeed } from '../../services/calendar-feeds/end-calendar-feed.js';
 import { authedProcedure } from '../../trpc/procedures.js';
-import { serviceContext } from '../rota/service-context.js';
+import { callerContext } from '../rota/service-context.js';
 
 export const endCalendarFeed = authedProcedure
   .meta({
@@ -10,4 +10,4 @@ export const endCalendarFeed = authedProcedure
   })
   .input(ZCalendarFeedRequest)
   .output(ZOk)
-  .mutation(async ({ ctx }) => endFeed(ctx.em, serviceContext(ctx)));
+  .mutation(async ({ ctx }) => endFeed(ctx.em, callerContext(ctx)));

@@ -1,7 +1,7 @@
 import { ZCalendarFeedRequest, ZCalendarFeedResponse } from '../../../shared/schemas/calendar-feed.js';
 import { issueCalendarFeed as issueFeed } from '../../services/calendar-feeds/issue-calendar-feed.js';
 import { authedProcedure } from '../../trpc/procedures.js';
-import { serviceContext } from '../rota/service-context.js';
+import { callerContext } from '../rota/service-context.js';
 
 export const issueCalendarFeed = authedProcedure
   .meta({
@@ -15,4 +15,4 @@ export const issueCalendarFeed = authedProcedure
   })
   .input(ZCalendarFeedRequest)
   .output(ZCalendarFeedResponse)
-  .mutation(async ({ ctx }) => issueFeed(ctx.em, { publicUrl: ctx.services.config.publicUrl }, serviceContext(ctx)));
+  .mutation(async ({ ctx }) => issueFeed(ctx.em, { publicUrl: ctx.services.config.publicUrl }, callerContext(ctx)));

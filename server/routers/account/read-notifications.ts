@@ -1,7 +1,7 @@
 import { ZReadNotificationsRequest, ZReadNotificationsResponse } from '../../../shared/schemas/notifications.js';
 import { readNotifications as readService } from '../../services/notifications/read-notifications.js';
 import { authedProcedure } from '../../trpc/procedures.js';
-import { serviceContext } from '../rota/service-context.js';
+import { callerContext } from '../rota/service-context.js';
 
 export const readNotifications = authedProcedure
   .meta({
@@ -9,4 +9,4 @@ export const readNotifications = authedProcedure
   })
   .input(ZReadNotificationsRequest)
   .output(ZReadNotificationsResponse)
-  .mutation(async ({ ctx, input }) => ({ read: await readService(ctx.em, input, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ read: await readService(ctx.em, input, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZMyShiftsRequest, ZMyShiftsResponse } from '../../../shared/schemas/rota/views.js';
 import { listMyShifts } from '../../services/rota/views/list-my-shifts.js';
 import { authedProcedure } from '../../trpc/procedures.js';
-import { serviceContext } from './service-context.js';
+import { callerContext } from './service-context.js';
 
 // Not ward-scoped: the caller's own shifts, in whichever ward's published schedule they are.
 export const myShifts = authedProcedure
@@ -15,4 +15,4 @@ export const myShifts = authedProcedure
   })
   .input(ZMyShiftsRequest)
   .output(ZMyShiftsResponse)
-  .query(async ({ ctx, input }) => listMyShifts(ctx.em, { ...input, timezone: ctx.services.config.timezone }, serviceContext(ctx)));
+  .query(async ({ ctx, input }) => listMyShifts(ctx.em, { ...input, timezone: ctx.services.config.timezone }, callerContext(ctx)));

@@ -1,7 +1,7 @@
 import { ZContractResponse, ZCreateContractRequest } from '../../../../shared/schemas/rota/contracts.js';
 import { createContract } from '../../../services/rota/contracts/create-contract.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const create = managerProcedure
   .use(withSelectedWard)
@@ -12,4 +12,4 @@ export const create = managerProcedure
   })
   .input(ZCreateContractRequest)
   .output(ZContractResponse)
-  .mutation(async ({ ctx, input }) => ({ contract: await createContract(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ contract: await createContract(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZContractIdRequest, ZDeleteContractResponse } from '../../../../shared/schemas/rota/contracts.js';
 import { deleteContract } from '../../../services/rota/contracts/delete-contract.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const remove = managerProcedure
   .use(withSelectedWard)
@@ -12,6 +12,6 @@ export const remove = managerProcedure
   .input(ZContractIdRequest)
   .output(ZDeleteContractResponse)
   .mutation(async ({ ctx, input }) => {
-    await deleteContract(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx));
+    await deleteContract(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx));
     return { ok: true };
   });

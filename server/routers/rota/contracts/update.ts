@@ -1,7 +1,7 @@
 import { ZContractResponse, ZUpdateContractRequest } from '../../../../shared/schemas/rota/contracts.js';
 import { updateContract } from '../../../services/rota/contracts/update-contract.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const update = managerProcedure
   .use(withSelectedWard)
@@ -11,4 +11,4 @@ export const update = managerProcedure
   })
   .input(ZUpdateContractRequest)
   .output(ZContractResponse)
-  .mutation(async ({ ctx, input }) => ({ contract: await updateContract(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ contract: await updateContract(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

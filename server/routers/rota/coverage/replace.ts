@@ -1,7 +1,7 @@
 import { ZCoverageResponse, ZReplaceCoverageRequest } from '../../../../shared/schemas/rota/coverage.js';
 import { replaceCoverage } from '../../../services/rota/coverage/replace-coverage.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const replace = managerProcedure
   .use(withSelectedWard)
@@ -17,4 +17,4 @@ export const replace = managerProcedure
   })
   .input(ZReplaceCoverageRequest)
   .output(ZCoverageResponse)
-  .mutation(async ({ ctx, input }) => ({ coverage: await replaceCoverage(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ coverage: await replaceCoverage(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

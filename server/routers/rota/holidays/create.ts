@@ -1,7 +1,7 @@
 import { ZCreateHolidayRequest, ZHolidayResponse } from '../../../../shared/schemas/rota/holidays.js';
 import { addHoliday } from '../../../services/rota/holidays/add-holiday.js';
 import { superAdminProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const create = superAdminProcedure
   .use(withSelectedWard)
@@ -11,4 +11,4 @@ export const create = superAdminProcedure
   })
   .input(ZCreateHolidayRequest)
   .output(ZHolidayResponse)
-  .mutation(async ({ ctx, input }) => ({ holiday: await addHoliday(ctx.em, { ...input, hospitalId: ctx.ward.hospital.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ holiday: await addHoliday(ctx.em, { ...input, hospitalId: ctx.ward.hospital.id }, callerContext(ctx)) }));

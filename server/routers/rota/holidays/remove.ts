@@ -1,7 +1,7 @@
 import { ZDeleteHolidayRequest, ZDeleteHolidayResponse } from '../../../../shared/schemas/rota/holidays.js';
 import { removeHoliday } from '../../../services/rota/holidays/remove-holiday.js';
 import { superAdminProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const remove = superAdminProcedure
   .use(withSelectedWard)
@@ -12,6 +12,6 @@ export const remove = superAdminProcedure
   .input(ZDeleteHolidayRequest)
   .output(ZDeleteHolidayResponse)
   .mutation(async ({ ctx, input }) => {
-    await removeHoliday(ctx.em, { ...input, hospitalId: ctx.ward.hospital.id }, serviceContext(ctx));
+    await removeHoliday(ctx.em, { ...input, hospitalId: ctx.ward.hospital.id }, callerContext(ctx));
     return { ok: true };
   });

@@ -1,7 +1,7 @@
 import { ZDecideRequestRequest, ZRequestResponse } from '../../../../shared/schemas/rota/requests.js';
 import { decideRequest } from '../../../services/rota/requests/decide-request.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const approve = managerProcedure
   .use(withSelectedWard)
@@ -12,5 +12,5 @@ export const approve = managerProcedure
   .input(ZDecideRequestRequest)
   .output(ZRequestResponse)
   .mutation(async ({ ctx, input }) => ({
-    request: await decideRequest(ctx.em, { ...input, wardId: ctx.ward.id, decision: 'approved' }, serviceContext(ctx)),
+    request: await decideRequest(ctx.em, { ...input, wardId: ctx.ward.id, decision: 'approved' }, callerContext(ctx)),
   }));

@@ -1,7 +1,7 @@
 import { ZCancelRequestRequest, ZRequestResponse } from '../../../../shared/schemas/rota/requests.js';
 import { cancelRequest } from '../../../services/rota/requests/cancel-request.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 // The owner, or a manager of the ward.
 export const cancel = authedProcedure
@@ -17,4 +17,4 @@ export const cancel = authedProcedure
   })
   .input(ZCancelRequestRequest)
   .output(ZRequestResponse)
-  .mutation(async ({ ctx, input }) => ({ request: await cancelRequest(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ request: await cancelRequest(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZCreateRequestRequest, ZRequestResponse } from '../../../../shared/schemas/rota/requests.js';
 import { createRequest } from '../../../services/rota/requests/create-request.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 // Any signed-in member of the ward, for themselves; a manager also for anyone of the ward.
 export const create = authedProcedure
@@ -13,4 +13,4 @@ export const create = authedProcedure
   })
   .input(ZCreateRequestRequest)
   .output(ZRequestResponse)
-  .mutation(async ({ ctx, input }) => ({ request: await createRequest(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ request: await createRequest(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZListRequestsRequest, ZListRequestsResponse } from '../../../../shared/schemas/rota/requests.js';
 import { listRequests } from '../../../services/rota/requests/list-requests.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const list = authedProcedure
   .use(withSelectedWard)
@@ -15,4 +15,4 @@ export const list = authedProcedure
   })
   .input(ZListRequestsRequest)
   .output(ZListRequestsResponse)
-  .query(async ({ ctx, input }) => ({ requests: await listRequests(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .query(async ({ ctx, input }) => ({ requests: await listRequests(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZCreateScheduleRequest, ZScheduleResponse } from '../../../../shared/schemas/rota/schedules.js';
 import { createSchedule } from '../../../services/rota/schedules/create-schedule.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const create = managerProcedure
   .use(withSelectedWard)
@@ -17,4 +17,4 @@ export const create = managerProcedure
   })
   .input(ZCreateScheduleRequest)
   .output(ZScheduleResponse)
-  .mutation(async ({ ctx, input }) => ({ schedule: await createSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ schedule: await createSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZEvaluation, ZScheduleIdRequest } from '../../../../shared/schemas/rota/schedules.js';
 import { readScheduleEvaluation } from '../../../services/rota/schedules/read-schedule-evaluation.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const evaluation = managerProcedure
   .use(withSelectedWard)
@@ -16,4 +16,4 @@ export const evaluation = managerProcedure
   })
   .input(ZScheduleIdRequest)
   .output(ZEvaluation)
-  .query(async ({ ctx, input }) => readScheduleEvaluation(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)));
+  .query(async ({ ctx, input }) => readScheduleEvaluation(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)));

@@ -2,7 +2,7 @@ import { ZScheduleIdRequest } from '../../../../shared/schemas/rota/schedules.js
 import { ZTextDocument } from '../../../../shared/schemas/rota/views.js';
 import { exportScheduleCsv } from '../../../services/rota/views/export-schedule-csv.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 // Whoever may read the schedule may export it: staff a published one, a draft is 404 to them.
 export const exportCsv = authedProcedure
@@ -19,4 +19,4 @@ export const exportCsv = authedProcedure
   })
   .input(ZScheduleIdRequest)
   .output(ZTextDocument)
-  .query(async ({ ctx, input }) => exportScheduleCsv(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)));
+  .query(async ({ ctx, input }) => exportScheduleCsv(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)));

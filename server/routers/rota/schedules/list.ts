@@ -1,11 +1,11 @@
 import { ZListSchedulesResponse } from '../../../../shared/schemas/rota/schedules.js';
 import { listSchedules } from '../../../services/rota/schedules/list-schedules.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 // Staff may read: employees see the published schedules only.
 export const list = authedProcedure
   .use(withSelectedWard)
   .meta({ openapi: { method: 'GET', path: '/api/rota/schedules', tags: ['schedules'], summary: "The selected ward's schedules, newest period first" } })
   .output(ZListSchedulesResponse)
-  .query(async ({ ctx }) => ({ schedules: await listSchedules(ctx.em, { wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .query(async ({ ctx }) => ({ schedules: await listSchedules(ctx.em, { wardId: ctx.ward.id }, callerContext(ctx)) }));

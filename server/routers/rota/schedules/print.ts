@@ -3,7 +3,7 @@ import { ZTextDocument } from '../../../../shared/schemas/rota/views.js';
 import { ROSTER_PAGE_CSP } from '../../../render/roster-page.js';
 import { printSchedule } from '../../../services/rota/views/print-schedule.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const print = authedProcedure
   .use(withSelectedWard)
@@ -19,4 +19,4 @@ export const print = authedProcedure
   })
   .input(ZPrintRequest)
   .output(ZTextDocument)
-  .query(async ({ ctx, input }) => printSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)));
+  .query(async ({ ctx, input }) => printSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)));

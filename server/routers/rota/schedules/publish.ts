@@ -1,7 +1,7 @@
 import { ZPublishScheduleRequest, ZScheduleResponse } from '../../../../shared/schemas/rota/schedules.js';
 import { publishSchedule } from '../../../services/rota/schedules/publish-schedule.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const publish = managerProcedure
   .use(withSelectedWard)
@@ -16,4 +16,4 @@ export const publish = managerProcedure
   })
   .input(ZPublishScheduleRequest)
   .output(ZScheduleResponse)
-  .mutation(async ({ ctx, input }) => ({ schedule: await publishSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ schedule: await publishSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZScheduleDetailResponse, ZScheduleIdRequest } from '../../../../shared/schemas/rota/schedules.js';
 import { readSchedule } from '../../../services/rota/schedules/read-schedule.js';
 import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 // Staff may read a published schedule; a draft is 404 to them.
 export const read = authedProcedure
@@ -12,4 +12,4 @@ export const read = authedProcedure
   })
   .input(ZScheduleIdRequest)
   .output(ZScheduleDetailResponse)
-  .query(async ({ ctx, input }) => readSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)));
+  .query(async ({ ctx, input }) => readSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)));

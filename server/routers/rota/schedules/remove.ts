@@ -1,7 +1,7 @@
 import { ZDeleteScheduleResponse, ZScheduleIdRequest } from '../../../../shared/schemas/rota/schedules.js';
 import { deleteSchedule } from '../../../services/rota/schedules/delete-schedule.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const remove = managerProcedure
   .use(withSelectedWard)
@@ -12,6 +12,6 @@ export const remove = managerProcedure
   .input(ZScheduleIdRequest)
   .output(ZDeleteScheduleResponse)
   .mutation(async ({ ctx, input }) => {
-    await deleteSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx));
+    await deleteSchedule(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx));
     return { ok: true };
   });

@@ -1,7 +1,7 @@
 import { ZSetCarryInRequest, ZSetCarryInResponse } from '../../../../shared/schemas/rota/schedules.js';
 import { setCarryIn as setCarryInService } from '../../../services/rota/schedules/set-carry-in.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const setCarryIn = managerProcedure
   .use(withSelectedWard)
@@ -16,4 +16,4 @@ export const setCarryIn = managerProcedure
   })
   .input(ZSetCarryInRequest)
   .output(ZSetCarryInResponse)
-  .mutation(async ({ ctx, input }) => setCarryInService(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)));
+  .mutation(async ({ ctx, input }) => setCarryInService(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)));

@@ -1,7 +1,7 @@
 import { ZPutRotaSettingsRequest, ZRotaSettings } from '../../../../shared/schemas/rota/settings.js';
 import { replaceRotaSettings } from '../../../services/rota/settings/replace-rota-settings.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const replace = managerProcedure
   .use(withSelectedWard)
@@ -15,4 +15,4 @@ export const replace = managerProcedure
   })
   .input(ZPutRotaSettingsRequest)
   .output(ZRotaSettings)
-  .mutation(({ ctx, input }) => replaceRotaSettings(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)));
+  .mutation(({ ctx, input }) => replaceRotaSettings(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)));

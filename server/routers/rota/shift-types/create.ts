@@ -1,7 +1,7 @@
 import { ZCreateShiftTypeRequest, ZShiftTypeResponse } from '../../../../shared/schemas/rota/shift-types.js';
 import { createShiftType } from '../../../services/rota/shift-types/create-shift-type.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const create = managerProcedure
   .use(withSelectedWard)
@@ -12,4 +12,4 @@ export const create = managerProcedure
   })
   .input(ZCreateShiftTypeRequest)
   .output(ZShiftTypeResponse)
-  .mutation(async ({ ctx, input }) => ({ shiftType: await createShiftType(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ shiftType: await createShiftType(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

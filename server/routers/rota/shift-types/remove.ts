@@ -1,7 +1,7 @@
 import { ZDeleteShiftTypeResponse, ZShiftTypeIdRequest } from '../../../../shared/schemas/rota/shift-types.js';
 import { deleteShiftType } from '../../../services/rota/shift-types/delete-shift-type.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const remove = managerProcedure
   .use(withSelectedWard)
@@ -17,6 +17,6 @@ export const remove = managerProcedure
   .input(ZShiftTypeIdRequest)
   .output(ZDeleteShiftTypeResponse)
   .mutation(async ({ ctx, input }) => {
-    await deleteShiftType(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx));
+    await deleteShiftType(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx));
     return { ok: true };
   });

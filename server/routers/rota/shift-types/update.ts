@@ -1,7 +1,7 @@
 import { ZShiftTypeResponse, ZUpdateShiftTypeRequest } from '../../../../shared/schemas/rota/shift-types.js';
 import { updateShiftType } from '../../../services/rota/shift-types/update-shift-type.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const update = managerProcedure
   .use(withSelectedWard)
@@ -11,4 +11,4 @@ export const update = managerProcedure
   })
   .input(ZUpdateShiftTypeRequest)
   .output(ZShiftTypeResponse)
-  .mutation(async ({ ctx, input }) => ({ shiftType: await updateShiftType(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ shiftType: await updateShiftType(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

@@ -1,7 +1,7 @@
 import { ZSolveJobResponse, ZSolveScheduleRequest } from '../../../../shared/schemas/rota/solve.js';
 import { readSolve } from '../../../services/rota/solve/read-solve.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const read = managerProcedure
   .use(withSelectedWard)
@@ -16,4 +16,4 @@ export const read = managerProcedure
   })
   .input(ZSolveScheduleRequest)
   .output(ZSolveJobResponse)
-  .query(async ({ ctx, input }) => ({ job: await readSolve(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .query(async ({ ctx, input }) => ({ job: await readSolve(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));

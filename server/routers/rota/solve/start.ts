@@ -1,7 +1,7 @@
 import { ZSolveJobResponse, ZStartSolveRequest } from '../../../../shared/schemas/rota/solve.js';
 import { startSolve } from '../../../services/rota/solve/start-solve.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const start = managerProcedure
   .use(withSelectedWard)
@@ -17,4 +17,4 @@ export const start = managerProcedure
   })
   .input(ZStartSolveRequest)
   .output(ZSolveJobResponse)
-  .mutation(async ({ ctx, input }) => ({ job: await startSolve(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx), ctx.services.jobs) }));
+  .mutation(async ({ ctx, input }) => ({ job: await startSolve(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx), ctx.services.jobs) }));

@@ -1,7 +1,7 @@
 import { ZSolveScheduleRequest, ZStopSolveResponse } from '../../../../shared/schemas/rota/solve.js';
 import { stopSolve } from '../../../services/rota/solve/stop-solve.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const stop = managerProcedure
   .use(withSelectedWard)
@@ -17,6 +17,6 @@ export const stop = managerProcedure
   .input(ZSolveScheduleRequest)
   .output(ZStopSolveResponse)
   .mutation(async ({ ctx, input }) => {
-    await stopSolve(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx));
+    await stopSolve(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx));
     return { ok: true };
   });

@@ -1,7 +1,7 @@
 import { ZRemoveStaffProfileResponse, ZStaffUserRequest } from '../../../../shared/schemas/rota/staff.js';
 import { removeStaffProfile } from '../../../services/rota/staff/remove-staff-profile.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const removeProfile = managerProcedure
   .use(withSelectedWard)
@@ -12,6 +12,6 @@ export const removeProfile = managerProcedure
   .input(ZStaffUserRequest)
   .output(ZRemoveStaffProfileResponse)
   .mutation(async ({ ctx, input }) => {
-    await removeStaffProfile(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx));
+    await removeStaffProfile(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx));
     return { ok: true };
   });

@@ -1,7 +1,7 @@
 import { ZSetStaffProfileRequest, ZStaffMemberResponse } from '../../../../shared/schemas/rota/staff.js';
 import { setStaffProfile } from '../../../services/rota/staff/set-staff-profile.js';
 import { managerProcedure, withSelectedWard } from '../../../trpc/procedures.js';
-import { serviceContext } from '../service-context.js';
+import { callerContext } from '../service-context.js';
 
 export const setProfile = managerProcedure
   .use(withSelectedWard)
@@ -16,4 +16,4 @@ export const setProfile = managerProcedure
   })
   .input(ZSetStaffProfileRequest)
   .output(ZStaffMemberResponse)
-  .mutation(async ({ ctx, input }) => ({ staffMember: await setStaffProfile(ctx.em, { ...input, wardId: ctx.ward.id }, serviceContext(ctx)) }));
+  .mutation(async ({ ctx, input }) => ({ staffMember: await setStaffProfile(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));
