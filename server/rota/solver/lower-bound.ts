@@ -41,11 +41,22 @@ export interface LowerBoundOptions {
   /** Milliseconds on any monotonic scale. */
   now(): number;
   deadline: number;
-  /** What a requirement's minimum may cost at most in the relaxation (the search's hard weight). */
+  /** What a forbidden succession costs a row in the relaxation (the search's hard weight). */
   hardWeight: number;
   stopped?(): boolean;
   /** Called each time the bound rises, with the bound rounded up (`roundBound`). */
   onBound(bound: number): void;
+}
+
+/**
+ * The most the relaxation's master pays for a requirement left under its minimum, and so the most a minimum's price
+ * may reach: five times the largest soft weight. Any price v ≥ 0 gives a valid bound; prices at the search's hard weight
+ * (1000) make the first passes' bounds far below 0 and the column generation slow to settle (on INRC-II's n040w4 at
+ * 60 s, a bound of 125 against 1440 with this cap), while a roster rarely needs more than a few soft violations to
+ * meet one more person of a minimum.
+ */
+function minimumPrice(weights: Weights): number {
+  return 5 * Math.max(1, ...SOFT_CONSTRAINTS.map((name) => weights[name]));
 }
 
 /**
@@ -79,7 +90,7 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
   relaxColumns(source, rowColumns(space, greedy.roster), highs, {
     now: options.now,
     deadline: options.deadline,
-    hardWeight: options.hardWeight,
+    hardWeight: minimumPrice(problem.weights),
     ...(options.stopped === undefined ? {} : { stopped: options.stopped }),
     // Once within a ten-thousandth, what is left would rarely lift the rounded bound by a step.
     gap: 1e-4,
