@@ -24,6 +24,7 @@ export const ROTA_USAGE = `  shift-types:list
   requests:list [--status S] [--user ID] [--from DATE] [--to DATE]
   requests:approve <id> [--note TEXT]
   requests:reject <id> [--note TEXT]
+  ledger --from DATE --to DATE   (each person's figures over the published schedules, and deviations from their share)
   (every rota command works in the ward given by --ward, else the home ward)`;
 
 /** The options the rota commands add to the command line. */
@@ -76,6 +77,11 @@ const SHIFT_COLUMNS = ['id', 'code', 'name', 'start', 'end', 'minutes', 'minCons
 const CONTRACT_COLUMNS = [
   'id', 'name', 'minAssignments', 'maxAssignments', 'minConsecutiveWorkingDays', 'maxConsecutiveWorkingDays',
   'minConsecutiveDaysOff', 'maxConsecutiveDaysOff', 'maxWorkingWeekends', 'completeWeekends',
+];
+
+const LEDGER_COLUMNS = [
+  'userId', 'name', 'contractId', 'assignments', 'minutes', 'nights', 'weekendsWorked', 'holidaysWorked', 'preferencesHonoured', 'preferencesBroken',
+  'changesAfterPublication', 'deviationNights', 'deviationWeekends', 'deviationHolidays',
 ];
 
 /** Runs a rota command; undefined when `command` is not one. */
@@ -174,6 +180,23 @@ export async function runRotaCommand(client: Client, command: string, positional
       const input = { id, ...(options.note ? { note: options.note } : {}) };
       const { request } = command === 'requests:approve' ? await client.rota.requests.approve.mutate(input) : await client.rota.requests.reject.mutate(input);
       return `request ${request.id} ${request.status}`;
+    }
+    case 'ledger': {
+      const { rows, ward } = await client.rota.ledger.read.query({ from: required(options.from, '--from'), to: required(options.to, '--to') });
+      // Deviations are fractions of a share: two decimals are plenty on a terminal (the API and the CSV keep them whole).
+      const shown = (value: number) => String(Math.round(value * 100) / 100);
+      const sheet = table(
+        rows.map((row) => ({
+          ...row,
+          contractId: row.contractId ?? '',
+          deviationNights: shown(row.deviation.nights),
+          deviationWeekends: shown(row.deviation.weekendsWorked),
+          deviationHolidays: shown(row.deviation.holidaysWorked),
+        })),
+        LEDGER_COLUMNS,
+      );
+      const perFullTime = ward.perFullTime;
+      return `${sheet}\n${ward.staff} people; per full-time person: ${shown(perFullTime.assignments)} assignments, ${shown(perFullTime.nights)} nights, ${shown(perFullTime.weekendsWorked)} weekends, ${shown(perFullTime.holidaysWorked)} holidays`;
     }
     default:
       return undefined;

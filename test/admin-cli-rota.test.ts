@@ -7,8 +7,10 @@ import { RotaRequest } from '../server/db/entities/rota-request.js';
 import { StaffProfile } from '../server/db/entities/staff-profile.js';
 import { runAdmin, type AdminResult } from './support/admin-cli.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
-import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
+import { ADMIN, insertUser, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
+import { insertProfile } from './support/schedules-api.js';
 import { useTestServer } from './support/suite.js';
+import { createShiftType, scheduleWith } from './support/views-api.js';
 
 
 describe('the admin command line: rota commands', () => {
@@ -105,5 +107,25 @@ describe('the admin command line: rota commands', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^admin: request_not_pending: /);
     expect((await server.em().findOneOrFail(RotaRequest, first)).decisionNote).toBe('ok');
+  });
+
+  it("prints the ward's ledger over --from and --to as a table, with the figures per full-time person under it", async () => {
+    const head = await signIn(server, ADMIN.username, ADMIN.password);
+    const night = await createShiftType(head, { code: 'LN', name: 'Ledger night', start: '23:00', end: '07:00' });
+    const ledgerNurse = await insertUser(server, { ...installation, username: 'ledger-nurse', password: 'nurse-password-1', name: 'Ledger Nurse' });
+    await insertProfile(server, ledgerNurse, ['nurse']);
+    // Tuesday 5 and Friday 8 January 2027 (Friday is the default weekend), two nights of 480 minutes.
+    await scheduleWith(head, { startDate: '2027-01-04', endDate: '2027-01-10' }, [
+      { userId: ledgerNurse, date: '2027-01-05', shiftTypeId: night },
+      { userId: ledgerNurse, date: '2027-01-08', shiftTypeId: night },
+    ]);
+    const printed = await admin(['ledger', '--from', '2027-01-04', '--to', '2027-01-10']);
+    expect(printed).toMatchObject({ code: 0, stderr: '' });
+    expect(printed.stdout).toMatch(/^userId\s+name\s+contractId\s+assignments\s+minutes\s+nights\s+weekendsWorked\s+holidaysWorked\s+preferencesHonoured\s+preferencesBroken\s+changesAfterPublication\s+deviationNights\s+deviationWeekends\s+deviationHolidays$/m);
+    expect(printed.stdout).toMatch(new RegExp(`^${ledgerNurse}\\s+Ledger Nurse\\s+2\\s+960\\s+2\\s+1\\s+0\\s+0\\s+0\\s+0\\s+-?[\\d.]+\\s+-?[\\d.]+\\s+0$`, 'm'));
+    expect(printed.stdout).toMatch(/^\d+ people; per full-time person: [\d.]+ assignments, [\d.]+ nights, [\d.]+ weekends, 0 holidays$/m);
+    const refused = await admin(['ledger', '--from', '2027-01-04']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--to is required');
   });
 });
