@@ -14,23 +14,24 @@ interface PersonRow {
   max_assignments: number | null;
 }
 
-// The ward's published cells dated inside the range, one row per person (day indices count from `from`).
+// The ward's published cells dated inside the range, one row per person as `day:shiftTypeId,…` (day indices count from
+// `from`): a year of a large ward is some 30,000 cells, and one string per person reaches Node several times faster
+// than as many rows or as integer arrays, whose parsing dominated the request.
 const CELLS = `
-  select a.user_id, array_agg(a.date - ?::date) as days, array_agg(a.shift_type_id) as shifts
+  select a.user_id, string_agg((a.date - ?::date) || ':' || a.shift_type_id, ',') as cells
     from assignment a
     join schedule s on s.id = a.schedule_id
    where s.ward_id = ? and s.status = 'published' and a.date between ?::date and ?::date
    group by a.user_id`;
 
-// Rostered staff (active accounts of the home ward with a profile) and everyone holding a published cell in the range.
+// Rostered staff (active accounts of the home ward with a profile) and everyone holding a published cell in the range
+// (their ids from the cells, read first: a second scan of a year's cells would cost more than the wait).
 const PEOPLE = `
   select u.id, u.name, sp.contract_id, c.max_assignments
     from app_user u
     left join staff_profile sp on sp.user_id = u.id
     left join contract c on c.id = sp.contract_id
-   where (u.ward_id = ? and u.active and sp.id is not null)
-      or u.id in (select a.user_id from assignment a join schedule s on s.id = a.schedule_id
-                   where s.ward_id = ? and s.status = 'published' and a.date between ?::date and ?::date)`;
+   where (u.ward_id = ? and u.active and sp.id is not null) or u.id = any(?::int[])`;
 
 // Active preferences on days of the range that a published schedule of the ward holds: elsewhere no roster answers them.
 const PREFERENCES = `
@@ -52,6 +53,9 @@ const CHANGES = `
    group by c.user_id`;
 
 const byName = new Intl.Collator('fa');
+const COLON = 58;
+const COMMA = 44;
+const ZERO = 48;
 
 /**
  * The ward's ledger (docs/rota.md §13): each person's figures over the ward's published schedules, only their cells on
@@ -62,11 +66,13 @@ const byName = new Intl.Collator('fa');
  */
 export async function readLedger(em: EntityManager, input: TLedgerRequest & { wardId: number }): Promise<TLedgerResponse> {
   const { wardId, from, to } = input;
+  const cellsRead = em.execute<{ user_id: number; cells: string }[]>(CELLS, [from, wardId, from, to]);
+  const peopleRead = cellsRead.then((cells) => em.execute<PersonRow[]>(PEOPLE, [wardId, `{${cells.map((row) => row.user_id).join(',')}}`]));
   const [settings, typeRows, cellRows, personRows, preferenceRows, changeRows, holidays] = await Promise.all([
     readRotaSettings(em, { wardId }),
     em.execute<ShiftTypeRow[]>(SHIFT_TYPE_ROWS, [wardId]),
-    em.execute<{ user_id: number; days: number[]; shifts: number[] }[]>(CELLS, [from, wardId, from, to]),
-    em.execute<PersonRow[]>(PEOPLE, [wardId, wardId, from, to]),
+    cellsRead,
+    peopleRead,
     em.execute<{ user_id: number; day: number; kind: Preference['kind']; shift_type_id: number | null }[]>(PREFERENCES, [from, wardId, from, to]),
     em.execute<{ user_id: number; changes: number }[]>(CHANGES, [wardId, from, to]),
     wardHolidays(em, { wardId, from, to }),
@@ -98,9 +104,20 @@ export async function readLedger(em: EntityManager, input: TLedgerRequest & { wa
   const roster = emptyRoster(problem);
   for (const row of cellRows) {
     const base = personIndex.get(row.user_id)! * problem.days;
-    row.days.forEach((day, i) => {
-      roster.shift[base + day] = shiftIndex.get(row.shifts[i]!)!;
-    });
+    // Read digit by digit: no string is made per cell.
+    const text = row.cells;
+    let day = 0;
+    let number = 0;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : COMMA;
+      if (code === COLON) {
+        day = number;
+        number = 0;
+      } else if (code === COMMA) {
+        roster.shift[base + day] = shiftIndex.get(number)!;
+        number = 0;
+      } else number = number * 10 + (code - ZERO);
+    }
   }
   const holidayDays = [...holidays].map((date) => daysBetween(from, date));
   const changes = new Map(changeRows.map((row) => [row.user_id, row.changes]));
