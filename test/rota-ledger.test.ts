@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Holiday } from '../server/db/entities/holiday.js';
 import { Hospital } from '../server/db/entities/hospital.js';
 import { User } from '../server/db/entities/user.js';
+import { changeCells } from '../server/services/rota/schedules/change-cells.js';
 import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { setUpInstallation } from './support/fixtures.js';
 import { LEDGER_ROUTES } from './support/ledger-api.js';
@@ -170,6 +171,34 @@ describe('the ward ledger', () => {
         },
       },
     });
+  });
+
+  it('counts a change after publication whatever its route: a swap of two cells counts once for each party', async () => {
+    // 5 January: Sara's D, made N by a manual edit after publication; Reza off. A swap hands Sara's night to Reza.
+    const em = server.em();
+    const { body } = await callRoute(people.manager.client, 'rest', SCHEDULE_ROUTES.readSchedule, { id: schedules[0] });
+    const actor = await em.findOneOrFail(User, people.manager.id);
+    await em.transactional((tx) =>
+      changeCells(
+        tx,
+        {
+          wardId: people.wardId,
+          scheduleId: schedules[0]!,
+          expectedVersion: body.schedule.version,
+          changes: [
+            { userId: sara, date: '2027-01-05', after: null },
+            { userId: reza, date: '2027-01-05', after: { shiftTypeId: night, skill: 'nurse' } },
+          ],
+          route: 'swap',
+        },
+        { now: server.clock.now(), actor, client: { ip: null, userAgent: null }, config: server.config },
+      ),
+    );
+    const answer = await ledger(people.manager.client, { from: '2027-01-04', to: '2027-01-06' });
+    expect(answer.body.rows.map((row: any) => [row.name, row.assignments, row.nights, row.changesAfterPublication])).toEqual([
+      ['Reza', 1, 1, 1], // the swap
+      ['Sara', 0, 0, 2], // the edit D → N, then the swap
+    ]);
   });
 
   it('answers the same on tRPC', async () => {
