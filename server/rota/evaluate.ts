@@ -7,6 +7,7 @@
 import {
   HARD_CONSTRAINTS,
   OFF,
+  isChange,
   type Constraint,
   type ContractSpec,
   type Evaluation,
@@ -396,6 +397,55 @@ export function personScore(problem: RosterProblem, roster: Roster, person: numb
     }
   }
   return { hard, soft };
+}
+
+/**
+ * How many of person p's cells are changes from the problem's repair reference (docs/rota.md §11.2): cells from its
+ * `from` on whose shift type or skill differs from it. 0 without a reference.
+ */
+export function personChanges(problem: RosterProblem, roster: Roster, p: number): number {
+  const reference = problem.reference;
+  if (reference === undefined) return 0;
+  const base = p * problem.days;
+  let changes = 0;
+  for (let d = Math.max(0, reference.from); d < problem.days; d++) {
+    const cell = base + d;
+    if (isChange(reference.roster.shift[cell]!, reference.roster.skill[cell]!, roster.shift[cell]!, roster.skill[cell]!)) changes++;
+  }
+  return changes;
+}
+
+/** The cells (`p * days + d`) that are changes from the problem's repair reference, in order; none without one. */
+export function changedCells(problem: RosterProblem, roster: Roster): number[] {
+  const cells: number[] = [];
+  if (problem.reference === undefined) return cells;
+  const from = Math.max(0, problem.reference.from);
+  const { shift, skill } = problem.reference.roster;
+  for (let cell = 0; cell < roster.shift.length; cell++) {
+    if (cell % problem.days >= from && isChange(shift[cell]!, skill[cell]!, roster.shift[cell]!, roster.skill[cell]!)) cells.push(cell);
+  }
+  return cells;
+}
+
+/**
+ * What the solver minimises for one person: `personScore`, plus the change charge of a repair (its weight for each
+ * changed cell, `personChanges`) in `soft`. Without a reference it is `personScore`.
+ */
+export function personObjective(problem: RosterProblem, roster: Roster, p: number): Score {
+  const score = personScore(problem, roster, p);
+  const weight = problem.reference?.weight ?? 0;
+  if (weight !== 0) score.soft += weight * personChanges(problem, roster, p);
+  return score;
+}
+
+/**
+ * What the solver minimises: the evaluation's score (§7), plus a repair's change charge in `soft` (its weight for each
+ * changed cell). Equal to `evaluate(...).score` without a reference. The search keeps this score move by move.
+ */
+export function objective(problem: RosterProblem, roster: Roster): Score {
+  const score = evaluate(problem, roster).score;
+  const weight = problem.reference?.weight ?? 0;
+  return weight === 0 ? score : { hard: score.hard, soft: score.soft + weight * changedCells(problem, roster).length };
 }
 
 /** The cost of the requirement at `coverageIndex(...)` when `count` cells cover it. */

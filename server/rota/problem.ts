@@ -110,6 +110,20 @@ export interface RosterProblem {
   optimal: number[];
   preferences: Preference[];
   weights: Weights;
+  /**
+   * A repair's reference (docs/rota.md §11.2): when set, the solver minimises `hard`, then `soft` plus `weight` for each
+   * changed cell (`changedCells`); days before `from` are kept as the reference holds them.
+   */
+  reference?: RepairReference;
+}
+
+/** The roster as it stood when a repair began, and what changing a cell of it costs. */
+export interface RepairReference {
+  roster: Roster;
+  /** The first day a repair may change: a cell from here on whose shift type or skill differs from `roster` is a change. */
+  from: number;
+  /** Soft penalty per changed cell, 0 to 1000. */
+  weight: number;
 }
 
 export function coverageIndex(problem: RosterProblem, day: number, shift: number, skill: number): number {
@@ -139,6 +153,14 @@ export function copyRoster(roster: Roster): Roster {
 
 export function cellIndex(problem: RosterProblem, person: number, day: number): number {
   return person * problem.days + day;
+}
+
+/**
+ * Whether a cell holding (shift, skill) is a change from the reference's (refShift, refSkill): another shift type, a
+ * day off for work or work for a day off, or another skill on the same shift type.
+ */
+export function isChange(refShift: number, refSkill: number, shift: number, skill: number): boolean {
+  return shift !== refShift || (shift >= 0 && skill !== refSkill);
 }
 
 export interface Score {

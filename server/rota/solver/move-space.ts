@@ -4,7 +4,7 @@ import type { SearchState } from './state.js';
 
 /**
  * What the moves may touch: cells that are neither pinned nor on approved leave, with assignable shift
- * types and the skills their person has.
+ * types and the skills their person has. A repair's days before its `from` count as pinned (docs/rota.md §11.2).
  */
 export interface MoveSpace {
   problem: RosterProblem;
@@ -32,12 +32,13 @@ export function moveSpace(problem: RosterProblem, pinned: ArrayLike<number | boo
   const pinnedCells = new Uint8Array(people * days);
   const skillCount = problem.skills.length;
   const hasSkill = new Uint8Array(people * skillCount);
+  const keptBefore = problem.reference === undefined ? 0 : Math.min(days, Math.max(0, problem.reference.from));
   for (let p = 0; p < people; p++) {
     const person = problem.staff[p]!;
     for (const k of person.skills) hasSkill[p * skillCount + k] = 1;
     for (let d = 0; d < days; d++) {
       const cell = p * days + d;
-      if (pinned !== undefined && pinned[cell]) pinnedCells[cell] = 1;
+      if ((pinned !== undefined && pinned[cell]) || d < keptBefore) pinnedCells[cell] = 1;
       if (pinnedCells[cell] || person.leave[d]) frozen[cell] = 1;
     }
   }

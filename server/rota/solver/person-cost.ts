@@ -3,8 +3,9 @@ import { OFF, type Roster, type RosterProblem } from '../problem.js';
 /**
  * One person's score (everything but coverage) in a single pass over their days, with every lookup in flat
  * arrays: the solver's fast path, several times quicker than `personScore`, which reads as the table of §7
- * it implements. It must equal `personScore` on every roster (the solver's tests check it on random ones);
- * a change of a rule goes to `evaluate.ts` first, then here.
+ * it implements. It must equal `personObjective` on every roster (the solver's tests check it on random ones):
+ * `personScore`, plus a repair's charge for each cell changed from its reference (per cell, so a window of days
+ * carries its own share); a change of a rule goes to `evaluate.ts` first, then here.
  *
  * `change` scores a move without the full pass: only the days it changed, the runs and weekends that reach
  * into them and the successions at their edges, with the person's assignments and worked weekends counted
@@ -58,6 +59,11 @@ export class PersonCost {
   private readonly wComplete: number;
   private readonly wTotal: number;
   private readonly wWeekends: number;
+  /** A repair's reference (`RosterProblem.reference`): its cells, the first day it charges, its weight (0: none). */
+  private readonly referenceShift: Int16Array;
+  private readonly referenceSkill: Int16Array;
+  private readonly changeFrom: number;
+  private readonly wChange: number;
 
   /** The runs around the window of the last `change` that it does not touch (see `readContext`). */
   private leftSame = 0;
@@ -169,6 +175,27 @@ export class PersonCost {
     this.wComplete = w.complete_weekend;
     this.wTotal = w.total_assignments;
     this.wWeekends = w.working_weekends;
+    const reference = problem.reference;
+    this.wChange = reference?.weight ?? 0;
+    this.changeFrom = Math.max(0, reference?.from ?? days);
+    this.referenceShift = reference?.roster.shift ?? new Int16Array(0);
+    this.referenceSkill = reference?.roster.skill ?? new Int16Array(0);
+  }
+
+  /**
+   * The cells of person p on days lo..hi (read from `cells[offset + d]`, `cellSkills[offset + d]`) that differ from the
+   * repair's reference, counting only days from its `from` on.
+   */
+  private changes(cells: Int16Array, cellSkills: Int16Array, offset: number, p: number, lo: number, hi: number): number {
+    const base = p * this.days;
+    const refShift = this.referenceShift;
+    const refSkill = this.referenceSkill;
+    let changes = 0;
+    for (let d = lo > this.changeFrom ? lo : this.changeFrom; d <= hi; d++) {
+      const shift = cells[offset + d]!;
+      if (shift !== refShift[base + d] || (shift >= 0 && cellSkills[offset + d] !== refSkill[base + d])) changes++;
+    }
+    return changes;
   }
 
   /** Scores person p of the roster into `hard` and `soft`. */
@@ -270,6 +297,7 @@ export class PersonCost {
       const kind = this.preferenceKind[i];
       if (kind === 0 ? shift >= 0 : kind === 1 ? shift === this.preferenceShift[i] : shift !== this.preferenceShift[i]) preferences++;
     }
+    if (this.wChange !== 0) soft += this.wChange * this.changes(shifts, skills, base, p, 0, days - 1);
     this.hard = hard;
     this.soft = soft + preferences * this.wPreference;
     this.worked = worked;
@@ -491,6 +519,7 @@ export class PersonCost {
       }
       soft += workingRuns * this.wWorking + offRuns * this.wOff + (this.contract[c + 7] === 1 ? incomplete * this.wComplete : 0);
     }
+    if (this.wChange !== 0) soft += this.wChange * this.changes(cells, cellSkills, offset, p, lo, hi);
     this.windowHard = hard;
     this.windowSoft = soft;
     this.windowWorked = worked;

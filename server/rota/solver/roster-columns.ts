@@ -1,5 +1,5 @@
 import type { Highs } from 'highs';
-import { brokenCarryCost, personScore } from '../evaluate.js';
+import { brokenCarryCost, personObjective } from '../evaluate.js';
 import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
@@ -14,8 +14,8 @@ export const MAX_ROW_SHIFT_TYPES = 31;
 
 /**
  * The roster problem one person's row at a time: per cell, which choices are open (a bit per choice: bit 0 the day
- * off, bit 1 + t shift type t) and what the person's requests charge for each choice. Frozen cells have one choice,
- * the one they hold.
+ * off, bit 1 + t shift type t) and what the person's requests charge for each choice, with a repair's charge for each
+ * choice other than the reference's (from its `from` on). Frozen cells have one choice, the one they hold.
  */
 export interface RowProblem {
   day: DayProblem;
@@ -48,6 +48,16 @@ export function rowProblem(space: MoveSpace, start: Roster): RowProblem {
     for (let x = 0; x < choices; x++) {
       const broken = preference.kind === 'day_off' ? x > 0 : preference.kind === 'shift_off' ? x === named : x !== named;
       if (broken) requestCost[at + x]! += weight;
+    }
+  }
+  // Working the reference's shift type with another skill is a change too: the pricing charges that where it picks
+  // the skill (`planRosters`).
+  const reference = problem.reference;
+  if (reference !== undefined && reference.weight !== 0) {
+    for (let cell = 0; cell < people * days; cell++) {
+      if (cell % days < reference.from) continue;
+      const kept = reference.roster.shift[cell]! + 1;
+      for (let x = 0; x < choices; x++) if (x !== kept) requestCost[cell * choices + x]! += reference.weight;
     }
   }
   return { day, choices, open, requestCost };
@@ -333,9 +343,10 @@ export class RowSearch extends PathBuffers {
 
 /**
  * The master's view of `rowProblem` (`chooseColumns`): each person's pricing is the row search (`RowSearch`) with each
- * (day, shift type) earning the price of the skill that earns most, each column's cost what the evaluator charges the
- * person (a hard violation at `hardWeight`). With `everyDay` false, a day on which every cell is frozen is left out of
- * the requirements (it covers what it covers whatever is chosen).
+ * (day, shift type) earning the price of the skill that earns most (less a repair's charge for a skill other than the
+ * reference's), each column's cost what the solver charges the person (`personObjective`: a hard violation at
+ * `hardWeight`). With `everyDay` false, a day on which every cell is frozen is left out of the requirements (it covers
+ * what it covers whatever is chosen).
  */
 export function rowColumnSource(space: MoveSpace, rows: RowProblem, hardWeight: number, everyDay: boolean): ColumnSource<Roster> {
   const { problem, days, people } = space;
@@ -345,6 +356,7 @@ export function rowColumnSource(space: MoveSpace, rows: RowProblem, hardWeight: 
   const gainSkill = new Int16Array(days * choices);
   const row = new Int16Array(days);
   const scratch = emptyRoster(problem);
+  const reference = problem.reference;
   const openDay = new Uint8Array(days);
   for (let cell = 0; cell < space.frozen.length; cell++) if (everyDay || !space.frozen[cell]) openDay[cell % days] = 1;
   const perDay = problem.shiftTypes.length * problem.skills.length;
@@ -356,15 +368,21 @@ export function rowColumnSource(space: MoveSpace, rows: RowProblem, hardWeight: 
     cost: (p, column) => {
       scratch.shift.set(column.shift, p * days);
       scratch.skill.set(column.skill, p * days);
-      const score = personScore(problem, scratch, p);
+      const score = personObjective(problem, scratch, p);
       return score.soft + hardWeight * score.hard;
     },
     covers: (_, column) => Array.from(column.shift).flatMap((shift, d) => (shift === OFF ? [] : [coverageIndex(problem, d, shift, column.skill[d]!)])),
     cheapest: (p, price) => {
       for (let d = 0; d < days; d++) {
+        const cell = p * days + d;
+        // On the reference's shift type, its skill is free and any other costs the change charge.
+        const keptShift = reference !== undefined && d >= reference.from ? reference.roster.shift[cell]! : OFF;
+        const keptSkill = keptShift === OFF ? OFF : reference!.roster.skill[cell]!;
+        const charge = keptShift === OFF ? 0 : reference!.weight;
         for (let shift = 0; shift < choices - 1; shift++) {
-          const skill = bestSkill(rows.day, p, d, (k) => price[coverageIndex(problem, d, shift, k)]!);
-          gain[d * choices + shift + 1] = skill === OFF ? 0 : price[coverageIndex(problem, d, shift, skill)]!;
+          const earns = (k: number) => price[coverageIndex(problem, d, shift, k)]! - (shift === keptShift && k !== keptSkill ? charge : 0);
+          const skill = bestSkill(rows.day, p, d, earns);
+          gain[d * choices + shift + 1] = skill === OFF ? 0 : earns(skill);
           gainSkill[d * choices + shift + 1] = skill;
         }
       }

@@ -132,6 +132,7 @@ export const DEFAULT_TUNING: Tuning = {
 
 export interface SolveResult {
   roster: Roster;
+  /** What the search minimised (`objective`): the evaluation's score, plus a repair's change charge in `soft`. */
   score: Score;
   moves: number;
   stoppedBy: 'deadline' | 'moves' | 'aborted' | 'optimal';
@@ -152,6 +153,8 @@ export interface SolveResult {
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const tuning: Tuning = { ...DEFAULT_TUNING, ...options.tuning };
   const { problem } = input;
+  // Hard first: in the annealing's cost, the changes a repair needs to fill a hole must not outweigh the hole.
+  if (problem.reference !== undefined) tuning.hardWeight = Math.max(tuning.hardWeight, 20 * problem.reference.weight);
   const start = options.now();
   const random = seededRandom(options.seed);
   const space = moveSpace(problem, input.pinned, tuning.maxBlock);
@@ -216,7 +219,8 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
       fromMoves: done,
     };
   };
-  let schedule = scheduleFromHere(fromPlan ? tuning.plannedStartTemperature : tuning.startTemperature);
+  // A repair starts from the roster as it stands, a plan of its own: it anneals as cool as from a plan.
+  let schedule = scheduleFromHere(fromPlan || problem.reference !== undefined ? tuning.plannedStartTemperature : tuning.startTemperature);
 
   const mixTotal = tuning.mix.reduce((sum, weight) => sum + weight, 0);
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
