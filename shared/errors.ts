@@ -146,6 +146,11 @@ export const ERRORS = {
     fa: 'این داوطلبی در وضعیتی نیست که بتوان آن را تغییر داد.',
     en: 'The claim is not in a state that allows this.',
   },
+  proposal_not_available: {
+    status: 409,
+    fa: 'این کار پیشنهاد ترمیمی برای اعمال ندارد یا پیشنهادش پیش‌تر اعمال شده است.',
+    en: 'The job has no repair proposal to apply, or it was applied already.',
+  },
   method_not_allowed: {
     status: 405,
     fa: 'این روش درخواست پشتیبانی نمی‌شود.',

@@ -32,7 +32,7 @@ describe('a solve whose rules change while it runs', () => {
     const job = await startSolve(
       em,
       { id: ward.scheduleId, wardId: people.wardId, timeLimitSeconds: 5 },
-      { now: new Date(), actor, client: { ip: null, userAgent: null } },
+      { now: new Date(), actor, client: { ip: null, userAgent: null }, config: server.config },
       { send: async () => 'message-1' },
     );
     return job.id;

@@ -777,10 +777,27 @@ export interface paths {
         /** The schedule's latest solve: status, best score and progress */
         get: operations["rota-solve-read"];
         put?: never;
-        /** Generate the schedule automatically in the background (202): one solve per schedule at a time */
+        /** Generate the schedule automatically in the background (202), or propose a repair of a published one: one solve per schedule at a time */
         post: operations["rota-solve-start"];
         /** Stop the running solve wherever it runs; the best roster so far is kept */
         delete: operations["rota-solve-stop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/schedules/{id}/solve/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a finished repair's proposed changes to the schedule, in one transaction */
+        post: operations["rota-solve-applyProposal"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -949,7 +966,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_assignment" | "invalid_swap" | "invalid_claim" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "swap_not_found" | "claim_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "schedule_past" | "swap_conflict" | "swap_not_pending" | "swap_stale" | "swap_infeasible" | "shift_not_open" | "claim_stale" | "claim_infeasible" | "claim_not_pending" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "too_many_requests" | "internal" | "service_unavailable";
+            code: "invalid_input" | "invalid_assignment" | "invalid_swap" | "invalid_claim" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "swap_not_found" | "claim_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "schedule_past" | "swap_conflict" | "swap_not_pending" | "swap_stale" | "swap_infeasible" | "shift_not_open" | "claim_stale" | "claim_infeasible" | "claim_not_pending" | "proposal_not_available" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "too_many_requests" | "internal" | "service_unavailable";
             issues?: {
                 path: string;
                 message: string;
@@ -8087,6 +8104,8 @@ export interface operations {
                         job: {
                             id: number;
                             /** @enum {string} */
+                            mode: "full" | "repair";
+                            /** @enum {string} */
                             status: "queued" | "running" | "done" | "failed" | "cancelled";
                             timeLimitSeconds: number;
                             /** Format: date-time */
@@ -8106,6 +8125,37 @@ export interface operations {
                                 bound: number | null;
                                 gap: number | null;
                             }[];
+                            from: string | null;
+                            changeWeight: number | null;
+                            proposal: {
+                                baseVersion: number;
+                                changes: {
+                                    userId: number;
+                                    /**
+                                     * Format: date
+                                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                                     * @example 2026-11-22
+                                     */
+                                    date: string;
+                                    before: {
+                                        shiftTypeId: number;
+                                        skill: string;
+                                    } | null;
+                                    after: {
+                                        shiftTypeId: number;
+                                        skill: string;
+                                    } | null;
+                                }[];
+                                scoreBefore: {
+                                    hard: number;
+                                    soft: number;
+                                };
+                                scoreAfter: {
+                                    hard: number;
+                                    soft: number;
+                                };
+                            } | null;
+                            appliedAt: string | null;
                         };
                     };
                 };
@@ -8205,6 +8255,19 @@ export interface operations {
                 "application/json": {
                     /** @default 30 */
                     timeLimitSeconds?: number;
+                    /**
+                     * @description `full` (the default for a draft) writes its roster; `repair` (the default, and the only mode, for a published schedule) proposes changes.
+                     * @enum {string}
+                     */
+                    mode?: "full" | "repair";
+                    /**
+                     * Format: date
+                     * @description A repair's first day that may change: today by default, clamped to the period.
+                     * @example 2026-11-22
+                     */
+                    from?: string;
+                    /** @description A repair's soft penalty per changed cell (default 50; 0 re-plans the days from `from` freely). */
+                    changeWeight?: number;
                 };
             };
         };
@@ -8218,6 +8281,8 @@ export interface operations {
                     "application/json": {
                         job: {
                             id: number;
+                            /** @enum {string} */
+                            mode: "full" | "repair";
                             /** @enum {string} */
                             status: "queued" | "running" | "done" | "failed" | "cancelled";
                             timeLimitSeconds: number;
@@ -8238,6 +8303,37 @@ export interface operations {
                                 bound: number | null;
                                 gap: number | null;
                             }[];
+                            from: string | null;
+                            changeWeight: number | null;
+                            proposal: {
+                                baseVersion: number;
+                                changes: {
+                                    userId: number;
+                                    /**
+                                     * Format: date
+                                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                                     * @example 2026-11-22
+                                     */
+                                    date: string;
+                                    before: {
+                                        shiftTypeId: number;
+                                        skill: string;
+                                    } | null;
+                                    after: {
+                                        shiftTypeId: number;
+                                        skill: string;
+                                    } | null;
+                                }[];
+                                scoreBefore: {
+                                    hard: number;
+                                    soft: number;
+                                };
+                                scoreAfter: {
+                                    hard: number;
+                                    soft: number;
+                                };
+                            } | null;
+                            appliedAt: string | null;
                         };
                     };
                 };
@@ -8286,7 +8382,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description - `solve_in_progress`: An automatic solve is in progress. */
+            /**
+             * @description - `solve_in_progress`: An automatic solve is in progress.
+             *     - `schedule_published`: The schedule is published.
+             *     - `schedule_past`: Days before today of a published schedule are history and do not change this way.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8412,6 +8512,190 @@ export interface operations {
              *     - `job_not_found`: No solve has been started for this schedule.
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-solve-applyProposal": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jobId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedule: {
+                            id: number;
+                            startDate: string;
+                            endDate: string;
+                            /** @enum {string} */
+                            status: "draft" | "published";
+                            version: number;
+                            publishedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                        };
+                        evaluation: {
+                            score: {
+                                hard: number;
+                                soft: number;
+                            };
+                            violations: {
+                                constraint: string;
+                                /** @enum {string} */
+                                severity: "hard" | "soft";
+                                userId?: number;
+                                date?: string;
+                                shiftTypeId?: number;
+                                skill?: string;
+                                count: number;
+                                penalty: number;
+                            }[];
+                            staff: {
+                                userId: number;
+                                assignments: number;
+                                minutes: number;
+                                workingWeekends: number;
+                                nights: number;
+                                preferencesHonoured: number;
+                                preferencesBroken: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `schedule_not_found`: The schedule was not found.
+             *     - `job_not_found`: No solve has been started for this schedule.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `proposal_not_available`: The job has no repair proposal to apply, or it was applied already.
+             *     - `version_conflict`: The schedule has changed meanwhile; reload it.
+             *     - `solve_in_progress`: An automatic solve is in progress.
+             *     - `schedule_past`: Days before today of a published schedule are history and do not change this way.
+             */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

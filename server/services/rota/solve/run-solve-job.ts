@@ -8,6 +8,7 @@ import type { SolveInput, SolveResult } from '../../../rota/solver/solve.js';
 import type { ThreadSolveOptions } from '../../../rota/solver/thread.js';
 import { buildRosterProblem } from '../schedules/build-roster-problem.js';
 import { schedulePeriod } from '../schedules/schedule-view.js';
+import { repairProblem, repairProposal, repairRequestOf } from './repair-proposal.js';
 import { saveSolvedRoster } from './save-solved-roster.js';
 import { solveGap } from './solve-job-view.js';
 import {
@@ -16,6 +17,7 @@ import {
   failAbandonedSolveJob,
   failSolveJob,
   finishSolveJob,
+  recordRepairProposal,
   recordSolveProgress,
   requeueSolveJob,
 } from './solve-job-transitions.js';
@@ -54,7 +56,8 @@ class AttemptLost extends Error {}
  * queue, and callable without the queue: claim the job row, build the schedule's problem (pinned cells kept,
  * approved leave as leave), run the solver in a worker thread, write its best score and progress at most
  * once per tick while reading the cancel mark, then write the roster's unpinned cells back and bump the
- * schedule's version. Every write names the attempt, so a worker that lost the job writes nothing.
+ * schedule's version; a repair (docs/rota.md §11.2) writes its proposal on the job instead and leaves the schedule
+ * alone. Every write names the attempt, so a worker that lost the job writes nothing.
  */
 export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promise<SolveJobOutcome> {
   const em = deps.orm.em.fork();
@@ -96,14 +99,19 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
   try {
     const schedule = await em.findOneOrFail(Schedule, claim.scheduleId);
     const built = await buildRosterProblem(em, schedulePeriod(schedule));
+    // A repair (docs/rota.md §11.2) starts from the roster as it stands, its reference, and plans nothing from scratch.
+    const repair = await repairRequestOf(em, claim.jobId);
+    const problem = repair === null ? built.problem : repairProblem(built, repair);
     solveStart = performance.now();
     const result = await deps.runSolver(
-      { problem: built.problem, initial: built.roster, pinned: built.pinned },
+      { problem, initial: built.roster, pinned: built.pinned },
       {
+        ...(repair === null ? {} : { planDays: 'none' as const }),
         timeLimitMs: claim.timeLimitSeconds * 1000,
         seed: data.solveJobId * 1000 + claim.attempt,
         signal: AbortSignal.any(signals),
-        bound: true,
+        // A repair's objective counts its changes: the bound of §12 is not its bound, and stays null.
+        bound: repair === null,
         onProgress: (report) => {
           known.best = { hard: report.hard, soft: report.soft };
           pending = point(report.elapsedMs);
@@ -137,8 +145,10 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
     try {
       await em.transactional(async (tx) => {
         // The schedule's lock first, as edits and starts take it, then the job row.
-        await tx.execute('select id from schedule where id = ? for update', [claim.scheduleId]);
+        const [locked] = await tx.execute<{ version: number }[]>('select version from schedule where id = ? for update', [claim.scheduleId]);
         if (!(await finishSolveJob(tx, claim, { status, best: result.score, bound, progress }, deps.clock.now()))) throw new AttemptLost();
+        // A repair's roster is only proposed: edits wait while the job runs, so the version is the one it started on.
+        if (repair !== null) return recordRepairProposal(tx, claim, repairProposal(built, problem, result.roster, locked!.version));
         const saved = await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.scheduleId, wardId: claim.wardId, actorId: claim.requestedById }, deps.clock.now());
         if (saved.dropped > 0) deps.logger?.info({ solveJobId: data.solveJobId, dropped: saved.dropped }, 'solved cells the rules of now forbid were left empty');
       });

@@ -90,6 +90,10 @@ export async function saveSolvedRoster(tx: EntityManager, built: ScheduleProblem
   return { dropped };
 }
 
+/**
+ * A full solve writes a published schedule only when it was queued before repairs existed (now a published schedule is
+ * repaired, and publishing waits for a solve): its cells are audited as the automatic re-plan they are, route `repair`.
+ */
 async function auditSolvedCells(tx: EntityManager, before: Cell[], after: Cell[], target: SolvedRosterTarget, version: number, now: Date): Promise<void> {
   const old = new Map(before.map((cell) => [cellKey(cell), cell]));
   const changes: { user_id: number; date: string; before_id: number | null; before_skill: string | null; after_id: number | null; after_skill: string | null }[] = [];
@@ -105,8 +109,8 @@ async function auditSolvedCells(tx: EntityManager, before: Cell[], after: Cell[]
   if (changes.length > 0) {
     await tx.execute(
       `insert into schedule_cell_change (ward_id, schedule_id, version, user_id, date, before_shift_type_id, before_shift_code, before_skill,
-                                         after_shift_type_id, after_shift_code, after_skill, actor_id, created_at)
-       select ?, ?, ?, x.user_id, x.date, x.before_id, b.code, x.before_skill, x.after_id, a.code, x.after_skill, ?, ?
+                                         after_shift_type_id, after_shift_code, after_skill, route, actor_id, created_at)
+       select ?, ?, ?, x.user_id, x.date, x.before_id, b.code, x.before_skill, x.after_id, a.code, x.after_skill, 'repair', ?, ?
          from jsonb_to_recordset(?::jsonb) as x(user_id int, date date, before_id int, before_skill text, after_id int, after_skill text)
          left join shift_type b on b.id = x.before_id
          left join shift_type a on a.id = x.after_id`,

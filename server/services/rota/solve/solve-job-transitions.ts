@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { SolveProgressPoint } from '../../../db/entities/solve-job.js';
+import type { RepairProposal, SolveProgressPoint } from '../../../db/entities/solve-job.js';
 
 /**
  * Every change of a solve job's status, one function each (docs/rota.md §8). The statuses move
@@ -87,6 +87,11 @@ export async function finishSolveJob(
     [outcome.status, now, outcome.best.hard, outcome.best.soft, outcome.bound, JSON.stringify(outcome.progress), held.jobId, held.attempt],
   );
   return rows.length > 0;
+}
+
+/** A finished repair's proposal, written with its finish (inside the same transaction, under the same fence). */
+export async function recordRepairProposal(tx: EntityManager, held: SolveAttempt, proposal: RepairProposal): Promise<void> {
+  await tx.execute('update solve_job set proposal = ?::jsonb where id = ? and attempt = ?', [JSON.stringify(proposal), held.jobId, held.attempt]);
 }
 
 /** running → cancelled before any search: the stop was asked for while the job was being claimed. */

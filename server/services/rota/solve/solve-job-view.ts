@@ -16,6 +16,11 @@ export function solveJobView(job: ISolveJob): TSolveJob {
     gap: bound === null || job.bestSoft == null ? null : solveGap(job.bestSoft, bound),
     // Points written before the bound was kept have neither figure.
     progress: job.progress.map((point) => ({ ...point, bound: point.bound ?? null, gap: point.gap ?? null })),
+    mode: job.mode,
+    from: job.fromDate ?? null,
+    changeWeight: job.changeWeight ?? null,
+    proposal: job.proposal ?? null,
+    appliedAt: job.appliedAt ? job.appliedAt.toISOString() : null,
   };
 }
 
