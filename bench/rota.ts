@@ -14,6 +14,8 @@
 //   --tuning JSON       overrides of the solver's DEFAULT_TUNING, e.g. '{"startTemperature":30}'
 //   --bound on|off      also compute the solve's own lower bound (docs/rota.md §12) in a thread of its own (default on):
 //                       printed beside the references with its gap, flagged as a BUG above a proven optimum or best known
+//   --repair            instead: a sick call on each instance, repaired (bench/rota-repair.ts); --repair-seconds N
+//                       for each repair (default 10)
 //   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
 //                       default 10, 0 skips it)
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SOLVER_THREADS } from '../server/config.ts';
+import { runRepairBench } from './rota-repair.ts';
 import { runSolveLatency } from './solve-latency.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
@@ -140,6 +143,8 @@ async function main(): Promise<void> {
       plan: { type: 'string', default: 'first' },
       'latency-seconds': { type: 'string', default: '10' },
       bound: { type: 'string', default: 'on' },
+      repair: { type: 'boolean', default: false },
+      'repair-seconds': { type: 'string', default: '10' },
     },
   });
   if (values.bound !== 'on' && values.bound !== 'off') throw new Error('--bound takes on or off');
@@ -153,6 +158,12 @@ async function main(): Promise<void> {
   const planDays = values.plan;
   if (planDays !== 'first' && planDays !== 'all' && planDays !== 'none') throw new Error('--plan takes first, all or none');
   const tuning = values.tuning === undefined ? undefined : (JSON.parse(values.tuning) as Record<string, unknown>);
+  if (values.repair) {
+    const repairSeconds = Number(values['repair-seconds']);
+    if (!(repairSeconds > 0)) throw new Error('--repair-seconds takes a positive number');
+    process.stdout.write(`${await runRepairBench({ root: ROOT, ids, seconds, repairSeconds, threads, seed })}\n`);
+    return;
+  }
 
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');

@@ -25,6 +25,10 @@ export const ROTA_USAGE = `  shift-types:list
   requests:approve <id> [--note TEXT]
   requests:reject <id> [--note TEXT]
   ledger --from DATE --to DATE   (each person's figures over the published schedules, and deviations from their share)
+  repair <schedule id> [--from DATE] [--change-weight N] [--seconds N] [--apply true]
+                       re-plan a published schedule from a day on with the fewest changes: watch it, show the
+                       proposed changes, and with --apply true apply them
+  repair:apply <schedule id> --job ID   apply a finished repair's proposal
   (every rota command works in the ward given by --ward, else the home ward)`;
 
 /** The options the rota commands add to the command line. */
@@ -32,7 +36,7 @@ export const ROTA_OPTIONS = Object.fromEntries(
   [
     'code', 'start', 'end', 'min-consecutive', 'max-consecutive', 'forbidden-next', 'active',
     'min-assignments', 'max-assignments', 'min-working-days', 'max-working-days', 'min-days-off', 'max-days-off', 'max-weekends', 'complete-weekends',
-    'skills', 'contract', 'status', 'user', 'from', 'to', 'note',
+    'skills', 'contract', 'status', 'user', 'from', 'to', 'note', 'change-weight', 'seconds', 'apply', 'job',
   ].map((name) => [name, { type: 'string' as const }]),
 );
 
@@ -83,6 +87,41 @@ const LEDGER_COLUMNS = [
   'userId', 'name', 'contractId', 'assignments', 'minutes', 'nights', 'weekendsWorked', 'holidaysWorked', 'preferencesHonoured', 'preferencesBroken',
   'changesAfterPublication', 'deviationNights', 'deviationWeekends', 'deviationHolidays',
 ];
+
+type Proposal = NonNullable<Awaited<ReturnType<Client['rota']['solve']['read']['query']>>['job']['proposal']>;
+
+/** A repair's proposed changes as a table: who, which day, what the cell holds and would hold (code/skill, or off). */
+async function proposalTable(client: Client, proposal: Proposal): Promise<string> {
+  const [{ shiftTypes }, { staff }] = await Promise.all([client.rota.shiftTypes.list.query(), client.rota.staff.list.query()]);
+  const codes = new Map(shiftTypes.map((t) => [t.id, t.code]));
+  const names = new Map(staff.map((s) => [s.userId, s.name]));
+  const cell = (value: Proposal['changes'][number]['before']) => (value === null ? 'off' : `${codes.get(value.shiftTypeId) ?? value.shiftTypeId}/${value.skill}`);
+  const rows = proposal.changes.map((change) => ({ ...change, name: names.get(change.userId) ?? '', before: cell(change.before), after: cell(change.after) }));
+  const score = (s: { hard: number; soft: number }) => `hard ${s.hard}, soft ${s.soft}`;
+  return [
+    table(rows, ['date', 'userId', 'name', 'before', 'after']),
+    `${proposal.changes.length} changed cell${proposal.changes.length === 1 ? '' : 's'}; score now ${score(proposal.scoreBefore)}, after ${score(proposal.scoreAfter)}; made on version ${proposal.baseVersion}`,
+  ].join('\n');
+}
+
+/** Starts a repair and waits for it, a line on stderr each time its best score improves. */
+async function watchRepair(client: Client, id: number, options: Options) {
+  const seconds = optionalInteger(options.seconds, '--seconds');
+  let { job } = await client.rota.solve.start.mutate({
+    id,
+    mode: 'repair',
+    ...defined({ from: options.from, changeWeight: optionalInteger(options['change-weight'], '--change-weight'), timeLimitSeconds: seconds }),
+  });
+  process.stderr.write(`repair job ${job.id} from ${job.from} (change weight ${job.changeWeight}), up to ${job.timeLimitSeconds} s\n`);
+  let shown = 0;
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    ({ job } = await client.rota.solve.read.query({ id }));
+    for (const point of job.progress.slice(shown)) process.stderr.write(`  ${(point.elapsedMs / 1000).toFixed(1)} s  hard ${point.hard}  soft ${point.soft} (with the change charge)\n`);
+    shown = job.progress.length;
+  }
+  return job;
+}
 
 /** Runs a rota command; undefined when `command` is not one. */
 export async function runRotaCommand(client: Client, command: string, positionals: string[], options: Options): Promise<string | undefined> {
@@ -197,6 +236,21 @@ export async function runRotaCommand(client: Client, command: string, positional
       );
       const perFullTime = ward.perFullTime;
       return `${sheet}\n${ward.staff} people; per full-time person: ${shown(perFullTime.assignments)} assignments, ${shown(perFullTime.nights)} nights, ${shown(perFullTime.weekendsWorked)} weekends, ${shown(perFullTime.holidaysWorked)} holidays`;
+    }
+    case 'repair': {
+      const id = positiveInteger(positionals[0], 'a schedule id');
+      const apply = optionalBoolean(options.apply, '--apply') ?? false;
+      const job = await watchRepair(client, id, options);
+      if (job.proposal === null) return `repair job ${job.id} ${job.status} without a proposal`;
+      const shown = await proposalTable(client, job.proposal);
+      if (!apply) return `${shown}\nrepair job ${job.id} ${job.status}; apply it with: repair:apply ${id} --job ${job.id}`;
+      const { schedule, evaluation } = await client.rota.solve.applyProposal.mutate({ id, jobId: job.id });
+      return `${shown}\napplied: schedule ${schedule.id} version ${schedule.version}, score hard ${evaluation.score.hard}, soft ${evaluation.score.soft}`;
+    }
+    case 'repair:apply': {
+      const id = positiveInteger(positionals[0], 'a schedule id');
+      const { schedule, evaluation } = await client.rota.solve.applyProposal.mutate({ id, jobId: positiveInteger(options.job, '--job') });
+      return `applied: schedule ${schedule.id} version ${schedule.version}, score hard ${evaluation.score.hard}, soft ${evaluation.score.soft}`;
     }
     default:
       return undefined;
