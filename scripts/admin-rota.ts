@@ -203,14 +203,20 @@ export async function runRotaCommand(client: Client, command: string, positional
       return `coverage replaced: ${answer.coverage.length} row${answer.coverage.length === 1 ? '' : 's'}`;
     }
     case 'requests:list': {
-      const { requests } = await client.rota.requests.list.query(
-        defined({
-          status: options.status as TRequestStatus | undefined,
-          userId: options.user === undefined ? undefined : positiveInteger(options.user, 'a user id'),
-          from: options.from,
-          to: options.to,
-        }),
-      );
+      const filters = defined({
+        status: options.status as TRequestStatus | undefined,
+        userId: options.user === undefined ? undefined : positiveInteger(options.user, 'a user id'),
+        from: options.from,
+        to: options.to,
+      });
+      // Every page, one after another.
+      const requests: Awaited<ReturnType<typeof client.rota.requests.list.query>>['requests'] = [];
+      let cursor: string | null | undefined;
+      do {
+        const page = await client.rota.requests.list.query({ ...filters, ...(cursor ? { cursor } : {}) });
+        requests.push(...page.requests);
+        cursor = page.nextCursor;
+      } while (cursor);
       return table(requests.map((r) => ({ ...r, shiftTypeId: r.shiftTypeId ?? '', note: r.note ?? '' })), ['id', 'userId', 'kind', 'date', 'endDate', 'shiftTypeId', 'status', 'note']);
     }
     case 'requests:approve':

@@ -78,6 +78,11 @@ export const ERRORS = {
     fa: 'این درخواست در وضعیتی نیست که بتوان آن را تغییر داد.',
     en: 'The request is not in a state that allows this.',
   },
+  open_request_limit: {
+    status: 409,
+    fa: 'تعداد درخواست‌های باز این شخص به سقف ۲۰۰ رسیده است.',
+    en: 'This person already has 200 open requests, the most allowed.',
+  },
   request_duplicate: { status: 409, fa: 'درخواست مشابهی برای این روز وجود دارد.', en: 'An identical request for this day exists.' },
   schedule_overlap: {
     status: 409,

@@ -115,7 +115,7 @@ describe.each(FACES)('schedules (%s)', (face: Face) => {
       const first = await created(WEEK);
       const second = await created({ startDate: '2027-01-11', endDate: '2027-01-17' });
       expect((await as().list()).body.schedules.map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
-      expect((await as(people.employee.client).list()).body).toEqual({ schedules: [] });
+      expect((await as(people.employee.client).list()).body).toEqual({ schedules: [], nextCursor: null });
       const draft = await as(people.employee.client).read(first.id);
       expect(draft.status).toBe(404);
       expect(draft.code).toBe('schedule_not_found');

@@ -567,7 +567,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ward's requests (a manager) or the caller's own (an employee), filtered by status, userId and from/to */
+        /** The ward's requests (a manager) or the caller's own (an employee), filtered by status, userId and from/to, a page at a time */
         get: operations["rota-requests-list"];
         put?: never;
         /** Make a preference or a leave request */
@@ -636,7 +636,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The selected ward's schedules, newest period first */
+        /** The selected ward's schedules, newest period first, a page at a time */
         get: operations["rota-schedules-list"];
         put?: never;
         /** Start a draft schedule for a period (dates, or a Solar Hijri month) of 7 to 62 days */
@@ -966,7 +966,7 @@ export interface components {
         Error: {
             error: string;
             /** @enum {string} */
-            code: "invalid_input" | "invalid_assignment" | "invalid_swap" | "invalid_claim" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "swap_not_found" | "claim_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "schedule_past" | "swap_conflict" | "swap_not_pending" | "swap_stale" | "swap_infeasible" | "shift_not_open" | "claim_stale" | "claim_infeasible" | "claim_not_pending" | "proposal_not_available" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "too_many_requests" | "internal" | "service_unavailable";
+            code: "invalid_input" | "invalid_assignment" | "invalid_swap" | "invalid_claim" | "invalid_json" | "wrong_password" | "password_unchanged" | "passkey_invalid" | "unauthenticated" | "invalid_credentials" | "account_inactive" | "forbidden" | "ward_forbidden" | "must_change_password" | "not_found" | "invite_not_found" | "session_not_found" | "user_not_found" | "username_taken" | "setup_complete" | "invite_not_revocable" | "ward_name_taken" | "passkey_not_found" | "shift_type_not_found" | "contract_not_found" | "request_not_found" | "schedule_not_found" | "swap_not_found" | "claim_not_found" | "job_not_found" | "shift_code_taken" | "shift_type_in_use" | "contract_name_taken" | "contract_in_use" | "request_not_pending" | "open_request_limit" | "request_duplicate" | "schedule_overlap" | "schedule_published" | "schedule_infeasible" | "version_conflict" | "carry_in_derived" | "solve_in_progress" | "schedule_past" | "swap_conflict" | "swap_not_pending" | "swap_stale" | "swap_infeasible" | "shift_not_open" | "claim_stale" | "claim_infeasible" | "claim_not_pending" | "proposal_not_available" | "method_not_allowed" | "invite_used" | "invite_expired" | "invite_revoked" | "payload_too_large" | "unsupported_media_type" | "too_many_attempts" | "too_many_requests" | "internal" | "service_unavailable";
             issues?: {
                 path: string;
                 message: string;
@@ -5967,6 +5967,8 @@ export interface operations {
                 userId?: number;
                 from?: string;
                 to?: string;
+                limit?: number;
+                cursor?: string;
                 /** @description Id of the ward to work in, when `X-Ward` is not sent. */
                 ward?: components["parameters"]["ward"];
             };
@@ -6004,6 +6006,7 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                         }[];
+                        nextCursor: string | null;
                     };
                 };
             };
@@ -6188,6 +6191,7 @@ export interface operations {
             /**
              * @description - `request_duplicate`: An identical request for this day exists.
              *     - `schedule_published`: The schedule is published.
+             *     - `open_request_limit`: This person already has 200 open requests, the most allowed.
              */
             409: {
                 headers: {
@@ -6706,6 +6710,8 @@ export interface operations {
     "rota-schedules-list": {
         parameters: {
             query?: {
+                limit?: number;
+                cursor?: string;
                 /** @description Id of the ward to work in, when `X-Ward` is not sent. */
                 ward?: components["parameters"]["ward"];
             };
@@ -6740,6 +6746,7 @@ export interface operations {
                                 soft: number;
                             };
                         }[];
+                        nextCursor: string | null;
                     };
                 };
             };

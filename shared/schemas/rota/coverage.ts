@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsonInteger, ZIsoDate, ZRotaBodyId, ZWeekday } from './common.js';
-import { ZSkill } from './staff.js';
+import { MAX_WARD_SKILLS, ZSkill } from './staff.js';
 
 export const MAX_COVERAGE_ROWS = 5000;
 
@@ -44,6 +44,11 @@ export const ZReplaceCoverageRequest = z.object({
     .array(ZCoverageRowInput)
     .max(MAX_COVERAGE_ROWS)
     .superRefine((rows, context) => {
+      const skills = new Set(rows.map((row) => row.skill));
+      if (skills.size > MAX_WARD_SKILLS) {
+        context.addIssue({ code: 'custom', path: [], message: `At most ${MAX_WARD_SKILLS} distinct skills.` });
+        return;
+      }
       const seen = new Set<string>();
       rows.forEach((row, index) => {
         const key = JSON.stringify([row.shiftTypeId, row.skill, row.weekday, row.date]);

@@ -13,6 +13,15 @@ export type TRequestStatus = z.infer<typeof ZRequestStatus>;
 export const ZLeaveReason = z.enum(['annual', 'sick', 'other']);
 export type TLeaveReason = z.infer<typeof ZLeaveReason>;
 
+/**
+ * The most open requests one person may have (docs/rota.md §10): pending leave and active preferences whose last day
+ * is today or later. One more answers 409 `open_request_limit`.
+ */
+export const MAX_OPEN_REQUESTS = 200;
+
+/** How many requests one page of the list holds by default, and at most (`limit`). */
+export const REQUESTS_PAGE = { default: 500, max: 500 } as const;
+
 /** A leave covers at most this many days, both ends counted. */
 export const MAX_LEAVE_DAYS = 62;
 
@@ -37,7 +46,11 @@ export const ZRotaRequest = z.object({
 });
 export type TRotaRequest = z.infer<typeof ZRotaRequest>;
 
-export const ZListRequestsResponse = z.object({ requests: z.array(ZRotaRequest) });
+export const ZListRequestsResponse = z.object({
+  requests: z.array(ZRotaRequest),
+  /** The `cursor` of the next page, or null on the last one. */
+  nextCursor: z.string().nullable(),
+});
 export type TListRequestsResponse = z.infer<typeof ZListRequestsResponse>;
 
 export const ZRequestResponse = z.object({ request: ZRotaRequest });
@@ -89,6 +102,19 @@ export const ZListRequestsRequest = z
     /** Requests whose [date, endDate] meets [from, to]. */
     from: ZIsoDate.optional(),
     to: ZIsoDate.optional(),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(REQUESTS_PAGE.max)
+      .optional()
+      .meta({ description: `Requests per page: 1 to ${REQUESTS_PAGE.max}, ${REQUESTS_PAGE.default} when left out.` }),
+    /** Where the next page starts: the previous page's `nextCursor`. */
+    cursor: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,10}$/, "Must be a previous page's nextCursor.")
+      .optional()
+      .meta({ description: "The previous page's nextCursor." }),
   })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { message: 'from must not be after to.', path: ['to'] })
   .optional();

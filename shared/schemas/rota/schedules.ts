@@ -27,7 +27,29 @@ export type TSchedule = z.infer<typeof ZSchedule>;
 export const ZScheduleResponse = z.object({ schedule: ZSchedule });
 export type TScheduleResponse = z.infer<typeof ZScheduleResponse>;
 
-export const ZListSchedulesResponse = z.object({ schedules: z.array(ZSchedule) });
+/** How many schedules one page of the list holds by default, and at most (`limit`): eight years of months. */
+export const SCHEDULES_PAGE = { default: 100, max: 100 } as const;
+
+export const ZListSchedulesRequest = z
+  .object({
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(SCHEDULES_PAGE.max)
+      .optional()
+      .meta({ description: `Schedules per page: 1 to ${SCHEDULES_PAGE.max}, ${SCHEDULES_PAGE.default} when left out.` }),
+    /** Where the next page starts: the previous page's `nextCursor` (schedules that start before it). */
+    cursor: ZIsoDate.optional().meta({ description: "The previous page's nextCursor: the page holds schedules starting before it." }),
+  })
+  .optional();
+export type TListSchedulesRequest = z.infer<typeof ZListSchedulesRequest>;
+
+export const ZListSchedulesResponse = z.object({
+  schedules: z.array(ZSchedule),
+  /** The `cursor` of the next page (older schedules), or null on the last one. */
+  nextCursor: z.string().nullable(),
+});
 export type TListSchedulesResponse = z.infer<typeof ZListSchedulesResponse>;
 
 /** A Solar Hijri month `YYYY-MM` (1 = Farvardin … 12 = Esfand). */

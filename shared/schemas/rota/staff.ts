@@ -21,6 +21,12 @@ export type TListStaffResponse = z.infer<typeof ZListStaffResponse>;
 export const ZStaffMemberResponse = z.object({ staffMember: ZStaffMember });
 export type TStaffMemberResponse = z.infer<typeof ZStaffMemberResponse>;
 
+/**
+ * The most distinct skills a ward's staff profiles may name together, and its coverage table too (docs/rota.md §10):
+ * a schedule's requirements are kept per day, shift type and skill, so skills bound what scoring one costs.
+ */
+export const MAX_WARD_SKILLS = 50;
+
 /** A skill: trimmed, 1 to 50 characters. */
 export const ZSkill = trimmedText(50);
 

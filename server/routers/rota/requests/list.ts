@@ -10,9 +10,9 @@ export const list = authedProcedure
       method: 'GET',
       path: '/api/rota/requests',
       tags: ['requests'],
-      summary: "The ward's requests (a manager) or the caller's own (an employee), filtered by status, userId and from/to",
+      summary: "The ward's requests (a manager) or the caller's own (an employee), filtered by status, userId and from/to, a page at a time",
     },
   })
   .input(ZListRequestsRequest)
   .output(ZListRequestsResponse)
-  .query(async ({ ctx, input }) => ({ requests: await listRequests(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)) }));
+  .query(async ({ ctx, input }) => listRequests(ctx.em, { ...input, wardId: ctx.ward.id }, callerContext(ctx)));

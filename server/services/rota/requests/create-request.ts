@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TCreateRequestRequest, TRotaRequest } from '../../../../shared/schemas/rota/requests.js';
+import { MAX_OPEN_REQUESTS, type TCreateRequestRequest, type TRotaRequest } from '../../../../shared/schemas/rota/requests.js';
 import { AppError } from '../../../app-error.js';
 import { RotaRequest } from '../../../db/entities/rota-request.js';
 import { User } from '../../../db/entities/user.js';
@@ -17,8 +17,10 @@ import { requestView } from './request-view.js';
  * `active` at once; a leave (also inside a published schedule, docs/rota.md §11.1) waits `pending` for a
  * manager's decision, unless a manager files it with `approve: true`: then it is `approved` at once and its
  * owner is told, in the same transaction.
+ * A person holds at most MAX_OPEN_REQUESTS open ones (pending, or active, not yet past `today`): 409
+ * `open_request_limit` beyond.
  */
-export async function createRequest(em: EntityManager, input: TCreateRequestRequest & { wardId: number }, ctx: ServiceContext): Promise<TRotaRequest> {
+export async function createRequest(em: EntityManager, input: TCreateRequestRequest & { wardId: number; today: string }, ctx: ServiceContext): Promise<TRotaRequest> {
   const userId = input.userId ?? ctx.actor.id;
   if (userId !== ctx.actor.id && ctx.actor.role !== 'manager') throw new AppError('forbidden');
   if (input.approve && ctx.actor.role !== 'manager') throw new AppError('forbidden');
@@ -26,6 +28,9 @@ export async function createRequest(em: EntityManager, input: TCreateRequestRequ
     // The person's row lock: their duplicate check and insert run one at a time.
     const user = await tx.findOne(User, { id: userId, ward: input.wardId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) throw new AppError('user_not_found');
+    // Under the person's row lock, so that parallel requests cannot pass the limit together.
+    const open = await tx.count(RotaRequest, { user: user.id, status: { $in: ['pending', 'active'] }, endDate: { $gte: input.today } });
+    if (open >= MAX_OPEN_REQUESTS) throw new AppError('open_request_limit');
     const shiftType = input.shiftTypeId == null ? null : await findWardShiftType(tx, input.wardId, input.shiftTypeId);
     const leave = input.kind === 'leave';
     const approved = leave && input.approve === true;

@@ -1,19 +1,28 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TSchedule } from '../../../../shared/schemas/rota/schedules.js';
+import { SCHEDULES_PAGE, type TListSchedulesRequest, type TListSchedulesResponse, type TSchedule } from '../../../../shared/schemas/rota/schedules.js';
 import { Schedule } from '../../../db/entities/schedule.js';
 import type { ServiceContext } from '../../service-context.js';
+import { schedulePeriod, scheduleView } from './schedule-view.js';
 import { buildRosterProblem } from './build-roster-problem.js';
 import { scoreSchedule } from './evaluate-schedule.js';
-import { schedulePeriod, scheduleView } from './schedule-view.js';
 
-/** The ward's schedules, newest period first, each scored; an employee sees the published ones only. */
-export async function listSchedules(em: EntityManager, input: { wardId: number }, ctx: ServiceContext): Promise<TSchedule[]> {
+/**
+ * The ward's schedules, newest period first, each scored; an employee sees the published ones only. One page of
+ * `limit` (100 by default and at most); `nextCursor` (the page's last start date) starts the next, older one.
+ */
+export async function listSchedules(em: EntityManager, input: NonNullable<TListSchedulesRequest> & { wardId: number }, ctx: ServiceContext): Promise<TListSchedulesResponse> {
+  const limit = input.limit ?? SCHEDULES_PAGE.default;
   const schedules = await em.find(
     Schedule,
-    { ward: input.wardId, ...(ctx.actor.role === 'manager' ? {} : { status: 'published' as const }) },
-    { orderBy: { startDate: 'desc' } },
+    {
+      ward: input.wardId,
+      ...(ctx.actor.role === 'manager' ? {} : { status: 'published' as const }),
+      ...(input.cursor ? { startDate: { $lt: input.cursor } } : {}),
+    },
+    { orderBy: { startDate: 'desc' }, limit: limit + 1 },
   );
+  const page = schedules.slice(0, limit);
   const views: TSchedule[] = [];
-  for (const schedule of schedules) views.push(scheduleView(schedule, scoreSchedule(await buildRosterProblem(em, schedulePeriod(schedule)))));
-  return views;
+  for (const schedule of page) views.push(scheduleView(schedule, scoreSchedule(await buildRosterProblem(em, schedulePeriod(schedule)))));
+  return { schedules: views, nextCursor: schedules.length > limit ? views.at(-1)!.startDate : null };
 }
