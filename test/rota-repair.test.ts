@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
+import { runAdmin } from './support/admin-cli.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 import { setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { compiledSolver, insertApprovedLeave, setUpSolveWard, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
@@ -212,6 +213,23 @@ describe('repair of a published roster', () => {
       const answers = await Promise.all([1, 2, 3].map(() => manager().post(`${solvePath()}/apply`, { jobId: job.id })));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
       expect(await version()).toBe(before.version + 1);
+    });
+
+    it('is run from the admin command line: watched, shown as a table of changes, and applied', async () => {
+      await publishRoster();
+      await insertApprovedLeave(server, people.wardId, people.employee.id, '2026-12-10', '2026-12-11');
+      const before = await version();
+      const result = await runAdmin(build.dir, server.url, ['repair', String(ward.scheduleId), '--seconds', '1', '--apply', 'true'], {
+        username: 'head',
+        password: 'rota-password-1',
+      });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toMatch(/^repair job \d+ from 2026-12-09 \(change weight 50\), up to 1 s/);
+      expect(result.stdout).toMatch(/^date\s+userId\s+name\s+before\s+after/);
+      expect(result.stdout).toContain(`2026-12-10  ${people.employee.id}`);
+      expect(result.stdout).toMatch(/score now hard 2, soft \d+, after hard 0, soft \d+/);
+      expect(result.stdout).toContain(`version ${before + 1}, score hard 0`);
+      expect(await version()).toBe(before + 1);
     });
 
     it("answers 409 proposal_not_available for a full solve's job and 404 job_not_found for another schedule's", async () => {
