@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { exitAfterShutdownDeadline } from './shutdown-deadline.js';
 import { createApp } from './app.js';
 import { createServices } from './create-services.js';
 import { loadConfigOrExit, runProcess, startProcessMetrics, stopOnSignals } from './process-lifecycle.js';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   console.log(`nobat listening on http://${config.host}:${port}`);
 
   stopOnSignals(logger, 'shutting down', async () => {
+    exitAfterShutdownDeadline(config.shutdownGraceSeconds, logger);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Idle keep-alive connections go at once; requests under way get SHUTDOWN_GRACE_SECONDS to finish.
     server.closeIdleConnections();

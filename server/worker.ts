@@ -1,4 +1,5 @@
 import { ConfigError } from './config.js';
+import { exitAfterShutdownDeadline } from './shutdown-deadline.js';
 import { createServices } from './create-services.js';
 import { loadConfigOrExit, runProcess, startProcessMetrics, stopOnSignals } from './process-lifecycle.js';
 
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   console.log('nobat worker running');
   // The job queue hands a running job back as it closes.
   stopOnSignals(services.logger, 'worker shutting down', async () => {
+    exitAfterShutdownDeadline(config.shutdownGraceSeconds, services.logger);
     metricsServer?.close();
     await services.close();
   });

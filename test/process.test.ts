@@ -89,7 +89,7 @@ describe('the service process', () => {
       const dataDir = newDataDir();
       const running = await start({ DATA_DIR: dataDir });
       const client = new TestClient(running.url);
-      expect((await client.get('/api/health')).body).toEqual({ ok: true, db: 'up' });
+      expect((await client.get('/api/health')).body).toEqual({ ok: true, db: 'up', queue: 'up' });
       expect((await client.post('/api/auth/setup', SETUP)).status).toBe(201);
       const pid = postgresPid(dataDir)!;
       expect(isRunning(pid)).toBe(true);

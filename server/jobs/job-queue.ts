@@ -1,4 +1,8 @@
 import { PgBoss, type Queue, type WorkOptions } from 'pg-boss';
+import type pg from 'pg';
+import { CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from '../db/orm.js';
+import { closeUnansweredClients } from '../db/unanswered-clients.js';
+import { poolAnswers } from '../services/health/check-database.js';
 import type { Logger } from 'pino';
 import type { JobSender } from './job-sender.js';
 
@@ -30,9 +34,18 @@ export interface JobQueueOptions {
   work: boolean;
   /** How often lapsed heartbeats and expired jobs are looked for, in seconds. */
   monitorSeconds: number;
+  /** How long `stop()` may take (the shutdown grace): handlers still running after it are left to the queue. */
+  stopTimeoutMs: number;
 }
 
-export interface JobQueue extends JobSender {
+/** TCP keep-alive probes on an idle connection start after this. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
+/** How often the pool's clients are looked at for a query left without an answer. */
+const UNANSWERED_CHECK_MS = 250;
+/** Past the stop's own limit, how long a stop whose last statements hang is waited for. */
+const STOP_MARGIN_MS = 2000;
+
+export interface JobQueue extends Required<JobSender> {
   /** Stops taking messages, waits for the handlers running (they are told to stop first), closes the pool. */
   stop(): Promise<void>;
 }
@@ -43,15 +56,28 @@ export interface JobQueue extends JobSender {
  * process runs their handlers.
  */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
-  // A pool of its own, without the ORM's 3.5 s statement_timeout (server/db/orm.ts): that limit is for requests,
-  // and the queue's own statements (its schema migration, maintenance over a large job table) may take longer.
+  // A pool of its own (the ORM's serves requests), held to the ORM's limits (server/db/orm.ts): connecting or waiting
+  // for a free client, a statement's run, and an answer that never comes on a dead network path, which the watch
+  // closes so that the pool replaces the client. Without them a path that went silent mid-solve left the queue's
+  // clients waiting for ever, after the database was back: no job taken, sent or settled, and no stop.
+  const socket = { keepAlive: true, keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS };
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
     application_name: 'nobat-jobs',
     max: 4,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    options: `-c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    ...socket,
     superviseIntervalSeconds: options.monitorSeconds,
     monitorIntervalSeconds: options.monitorSeconds,
   });
+  const db = boss.getDb() as unknown as { open(): Promise<void>; pool: pg.Pool };
+  const open = db.open.bind(db);
+  // The pool is made by open(), at start: watched from its first client on.
+  db.open = async () => {
+    await open();
+    closeUnansweredClients(db.pool, { timeoutMs: QUERY_TIMEOUT_MS, intervalMs: UNANSWERED_CHECK_MS });
+  };
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const definition of options.definitions) {
@@ -69,11 +95,23 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     }
   }
   return {
-    async send(queue, data) {
-      return boss.send(queue, data);
+    async send(queue, data, sendOptions) {
+      return boss.send(queue, data, sendOptions ?? {});
     },
+    isUp: (timeoutMs) => poolAnswers(db.pool, timeoutMs),
     async stop() {
-      await boss.stop({ graceful: true, timeout: 30_000 });
+      // Within the shutdown grace whatever the database does: handlers are told to stop first, and a queue whose
+      // statements cannot get through is left behind (its jobs go back to the queue by their lapsed heartbeats).
+      const timeoutMs = Math.max(1000, options.stopTimeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = boss.stop({ graceful: true, timeout: timeoutMs }).then(() => true);
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs + STOP_MARGIN_MS)));
+      const inTime = await Promise.race([stopped, late]).catch((error: unknown) => {
+        options.logger.warn({ err: error }, 'job queue did not stop cleanly');
+        return true;
+      });
+      clearTimeout(timer);
+      if (!inTime) options.logger.warn({ timeoutMs }, 'job queue left without a clean stop');
     },
   };
 }

@@ -29,6 +29,7 @@ export async function startJobs(options: StartJobsOptions): Promise<JobQueue> {
     logger: options.logger,
     work: options.work,
     monitorSeconds: options.config.jobMonitorSeconds,
+    stopTimeoutMs: options.config.shutdownGraceSeconds * 1000,
     definitions: jobDefinitions({
       orm: options.orm,
       config: options.config,
@@ -41,7 +42,8 @@ export async function startJobs(options: StartJobsOptions): Promise<JobQueue> {
     }),
   });
   return {
-    send: (name, data) => queue.send(name, data),
+    send: (name, data, sendOptions) => queue.send(name, data, sendOptions),
+    isUp: (timeoutMs) => queue.isUp(timeoutMs),
     async stop() {
       stopping.abort();
       await queue.stop();

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Application and database health */
+        /** Application, database and job queue health */
         get: operations["health-check"];
         put?: never;
         post?: never;
@@ -1005,6 +1005,8 @@ export interface operations {
                         ok: boolean;
                         /** @enum {string} */
                         db: "up" | "down";
+                        /** @enum {string} */
+                        queue?: "up" | "down";
                     };
                 };
             };
@@ -1027,6 +1029,8 @@ export interface operations {
                         ok: boolean;
                         /** @enum {string} */
                         db: "up" | "down";
+                        /** @enum {string} */
+                        queue?: "up" | "down";
                     };
                 };
             };

@@ -7,6 +7,12 @@ export interface StallingProxy {
   stall(): void;
   /** Passes bytes again, those held back included. */
   resume(): void;
+  /**
+   * A black hole: bytes go nowhere, either way, on open and new connections alike, and the connections open now
+   * never carry a byte again, as when a firewall or NAT on the path forgets them. `heal()` lets new connections through.
+   */
+  blackHole(): void;
+  heal(): void;
   close(): Promise<void>;
 }
 
@@ -14,16 +20,20 @@ export interface StallingProxy {
 export async function startStallingProxy(targetUrl: string): Promise<StallingProxy> {
   const target = new URL(targetUrl);
   const pairs = new Set<[Socket, Socket]>();
+  const dead = new Set<[Socket, Socket]>();
   let stalled = false;
+  let holed = false;
   const server: Server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
     client.pipe(upstream);
     upstream.pipe(client);
-    if (stalled) for (const socket of pair) socket.pause();
+    if (stalled || holed) for (const socket of pair) socket.pause();
+    if (holed) dead.add(pair);
     const end = () => {
       pairs.delete(pair);
+      dead.delete(pair);
       client.destroy();
       upstream.destroy();
     };
@@ -44,7 +54,17 @@ export async function startStallingProxy(targetUrl: string): Promise<StallingPro
     },
     resume() {
       stalled = false;
-      for (const pair of pairs) for (const socket of pair) socket.resume();
+      for (const pair of pairs) if (!dead.has(pair)) for (const socket of pair) socket.resume();
+    },
+    blackHole() {
+      holed = true;
+      for (const pair of pairs) {
+        dead.add(pair);
+        for (const socket of pair) socket.pause();
+      }
+    },
+    heal() {
+      holed = false;
     },
     async close() {
       for (const [client, upstream] of pairs) {

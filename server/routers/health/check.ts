@@ -5,13 +5,16 @@ import { publicProcedure } from '../../trpc/procedures.js';
 
 export const check = publicProcedure
   .meta({
-    openapi: { method: 'GET', path: '/api/health', tags: ['status'], summary: 'Application and database health' },
+    openapi: { method: 'GET', path: '/api/health', tags: ['status'], summary: 'Application, database and job queue health' },
     // With the database down it still answers with its own shape, `{ ok: false, db: 'down' }`.
     outputStatuses: [503],
   })
   .output(ZHealthResponse)
   .query(async ({ ctx }) => {
-    const up = await databaseIsUp(ctx.services.orm, CONNECT_TIMEOUT_MS);
-    if (!up) ctx.response.status = 503;
-    return { ok: up, db: up ? 'up' : 'down' } as const;
+    const { jobs } = ctx.services;
+    // The queue has a pool of its own, on a path of its own: either can be cut off while the other answers.
+    const [db, queue] = await Promise.all([databaseIsUp(ctx.services.orm, CONNECT_TIMEOUT_MS), jobs.isUp?.(CONNECT_TIMEOUT_MS)]);
+    const ok = db && queue !== false;
+    if (!ok) ctx.response.status = 503;
+    return { ok, db: db ? 'up' : 'down', ...(queue === undefined ? {} : { queue: queue ? 'up' : 'down' }) } as const;
   });

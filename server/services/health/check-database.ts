@@ -7,9 +7,19 @@ import type pg from 'pg';
  * frequent probes of a hung database cannot fill the pool with queries still waiting.
  */
 export async function databaseIsUp(orm: MikroORM, timeoutMs: number): Promise<boolean> {
+  let pool: pg.Pool;
+  try {
+    pool = (await orm.em.getConnection().getNativeClient()) as unknown as pg.Pool;
+  } catch {
+    return false;
+  }
+  return poolAnswers(pool, timeoutMs);
+}
+
+/** True when a client of `pool` answers `select 1` within `timeoutMs`; a client that did not is closed, not returned. */
+export async function poolAnswers(pool: pg.Pool, timeoutMs: number): Promise<boolean> {
   let client: pg.PoolClient;
   try {
-    const pool = (await orm.em.getConnection().getNativeClient()) as unknown as pg.Pool;
     client = await pool.connect();
   } catch {
     return false;

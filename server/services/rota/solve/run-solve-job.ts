@@ -6,6 +6,7 @@ import { Schedule } from '../../../db/entities/schedule.js';
 import type { SolveProgressPoint } from '../../../db/entities/solve-job.js';
 import type { SolveInput, SolveResult } from '../../../rota/solver/solve.js';
 import type { ThreadSolveOptions } from '../../../rota/solver/thread.js';
+import { isDatabaseUnavailable } from '../../../db/database-unavailable.js';
 import { buildRosterProblem } from '../schedules/build-roster-problem.js';
 import { schedulePeriod } from '../schedules/schedule-view.js';
 import { repairProblem, repairProposal, repairRequestOf } from './repair-proposal.js';
@@ -39,7 +40,12 @@ export interface SolveJobDeps {
   onProgress?: (best: { hard: number; soft: number }) => void;
   /** How often progress is written and the cancel mark read; 1 s unless a test wants otherwise. */
   tickMs?: number;
+  /** How long to wait before writing an attempt's end again when the database did not answer; 2 s unless a test wants otherwise. */
+  retryMs?: number;
 }
+
+/** How long a worker goes on trying to write how its attempt ended while the database does not answer. */
+const ANSWER_PATIENCE_MS = 10 * 60_000;
 
 /**
  * How an attempt ended: `done` / `cancelled` / `failed` are recorded on the job; `skipped` means the job was
@@ -50,6 +56,26 @@ export type SolveJobOutcome = 'done' | 'cancelled' | 'failed' | 'skipped' | 'los
 
 /** Thrown inside the write-back transaction when the attempt is no longer this worker's. */
 class AttemptLost extends Error {}
+
+/**
+ * `write`, again every `retryMs` while the database does not answer (a dead path, a restart), until it does, the
+ * process stops, the queue takes the job away, or the patience runs out; any other failure at once. So an attempt
+ * whose end could not be written while the database was away writes it when it is back, and the job is not left
+ * `running` behind a worker that is still alive. Past that, the error goes to the queue, which runs the job again.
+ */
+async function onceAnswered<T>(deps: SolveJobDeps, jobId: number, what: string, write: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (let tries = 1; ; tries++) {
+    try {
+      return await write();
+    } catch (error) {
+      const giveUp = !isDatabaseUnavailable(error) || deps.stopping?.aborted || deps.lost?.aborted || Date.now() - started > ANSWER_PATIENCE_MS;
+      if (giveUp) throw error;
+      deps.logger?.warn({ err: error, solveJobId: jobId, tries }, `${what}: the database did not answer, trying again`);
+      await new Promise((resolve) => setTimeout(resolve, deps.retryMs ?? 2000));
+    }
+  }
+}
 
 /**
  * One attempt at a solve job (docs/rota.md §8), the whole of what a worker does with a message of the solve
@@ -143,7 +169,7 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
     if (!last || last.hard !== final.hard || last.soft !== final.soft || (last.bound ?? null) !== final.bound) progress.push(final);
     const status = cancelled ? 'cancelled' : 'done';
     try {
-      await em.transactional(async (tx) => {
+      await onceAnswered(deps, data.solveJobId, 'solved roster not written', () => em.transactional(async (tx) => {
         // The schedule's lock first, as edits and starts take it, then the job row.
         const [locked] = await tx.execute<{ version: number }[]>('select version from schedule where id = ? for update', [claim.scheduleId]);
         if (!(await finishSolveJob(tx, claim, { status, best: result.score, bound, progress }, deps.clock.now()))) throw new AttemptLost();
@@ -151,7 +177,7 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
         if (repair !== null) return recordRepairProposal(tx, claim, repairProposal(built, problem, result.roster, locked!.version));
         const saved = await saveSolvedRoster(tx, built, result.roster, { scheduleId: claim.scheduleId, wardId: claim.wardId, actorId: claim.requestedById }, deps.clock.now());
         if (saved.dropped > 0) deps.logger?.info({ solveJobId: data.solveJobId, dropped: saved.dropped }, 'solved cells the rules of now forbid were left empty');
-      });
+      }));
     } catch (error) {
       if (error instanceof AttemptLost) return 'lost';
       throw error;
@@ -161,7 +187,8 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
     clearInterval(timer);
     await ticking;
     deps.logger?.error({ err: error, solveJobId: data.solveJobId }, 'solve failed');
-    await failSolveJob(em, claim, String(error instanceof Error ? error.message : error), deps.clock.now());
+    const message = String(error instanceof Error ? error.message : error);
+    await onceAnswered(deps, data.solveJobId, 'failure not written', () => failSolveJob(em, claim, message, deps.clock.now()));
     return 'failed';
   }
 }

@@ -50,7 +50,10 @@ function planSolve(schedule: ISchedule, input: TStartSolveRequest, today: string
 /**
  * Queues an automatic generation of the schedule (docs/rota.md §8), a full solve or a repair (§11.2, `planSolve`): the
  * job row, then its message on the queue. One solve per schedule: under the schedule's row lock (which edits take too)
- * a queued or running job answers 409 `solve_in_progress`; the partial unique index backs that up.
+ * a queued or running job answers 409 `solve_in_progress`; the partial unique index backs that up. The message's
+ * priority is minus the ward's solves already queued or running (counted under the ward's lock): the queue takes the
+ * highest priority first, then the oldest, so each ward has at most one solve ahead of another ward's first, and a
+ * ward that queues four solves does not hold the workers from everyone else.
  */
 export async function startSolve(
   em: EntityManager,
@@ -59,6 +62,7 @@ export async function startSolve(
   queue: JobSender,
 ): Promise<TSolveJob> {
   let job: ISolveJob;
+  let priority = 0;
   try {
     job = await em.transactional(async (tx) => {
       // Deleting a shift type holds the ward's lock while it checks for solves: a solve starts before it or after.
@@ -66,6 +70,11 @@ export async function startSolve(
       const schedule = await findWardSchedule(tx, { wardId: input.wardId, id: input.id, lock: true });
       const plan = planSolve(schedule, input, isoDateIn(ctx.now, ctx.config.timezone));
       await refuseWhileSolving(tx, schedule.id);
+      // Fairness between wards: a ward's solves already queued or running put its next one behind the other wards'.
+      const [ward] = await tx.execute<{ ahead: number }[]>("select count(*)::int as ahead from solve_job where ward_id = ? and status in ('queued', 'running')", [
+        input.wardId,
+      ]);
+      priority = -ward!.ahead;
       const created = tx.create(SolveJob, {
         ...plan,
         proposal: null,
@@ -94,7 +103,7 @@ export async function startSolve(
     throw error;
   }
   try {
-    await queue.send(SOLVE_QUEUE, { solveJobId: job.id } satisfies SolveJobData);
+    await queue.send(SOLVE_QUEUE, { solveJobId: job.id } satisfies SolveJobData, { priority });
   } catch (error) {
     // Without its message no worker would ever take the job, and it would hold the schedule: give it up.
     await failUnqueuedSolveJob(em, job.id, ctx.now);
