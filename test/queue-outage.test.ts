@@ -61,7 +61,8 @@ describe('a solve worker whose database path goes black mid-solve, then heals', 
 
   it('ends the job once the database answers again; then stop, edits and new solves work, and SIGTERM ends the worker', async () => {
     expect((await people.manager.client.post(`${schedulePath()}/solve`, { timeLimitSeconds: 3 })).status).toBe(202);
-    const running = await waitForSolve(people.manager.client, ward.scheduleId, (job) => job.status === 'running' && job.best !== null);
+    // At once: this small ward's optimum is proven (which ends the solve) within about two seconds of the claim.
+    const running = await waitForSolve(people.manager.client, ward.scheduleId, (job) => job.status === 'running');
 
     proxy.blackHole();
     // Past the solve's end and its first attempts to write back, and past the queue's heartbeats.
