@@ -8,6 +8,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBenchDatabase, type BenchDatabase } from './database.ts';
+import { measureFlood, percentile, type FloodFigures } from './flood.ts';
 import { load, type LoadResult } from './load.ts';
 import {
   residentBytes,
@@ -42,6 +43,7 @@ const ME_CONNECTIONS = [1, 16, 64] as const;
 const HEALTH_CONNECTIONS = 16;
 const LOGIN_CONNECTIONS = [2, 4, 8] as const;
 const LIMITED_CONNECTIONS = 16;
+const FLOOD_SECONDS = 4;
 const STARTS = 3;
 const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
 const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
@@ -204,6 +206,7 @@ interface Figures {
   stackLogin: SignInPoint[];
   guardedLogin: SignInPoint[];
   limited: LoadResult;
+  flood: FloodFigures;
   rss: {
     idle: number;
     peak: number;
@@ -354,6 +357,10 @@ async function measure(db: BenchDatabase): Promise<Figures> {
   }
   await expectStatus(await postJson(`${service.url}/api/auth/login`, throttled), 429, 'a sign-in past the limit');
   const limited = await loginRun(service.url, LIMITED_CONNECTIONS, JSON.stringify(throttled), 429);
+
+  // Last on this service: it leaves a 500-person ward behind. One employee floods batched reads of its schedule.
+  log(`GET /api/rota/schedules of a second account beside one employee's flood of batched reads (${FLOOD_SECONDS} s each way)`);
+  const flood = await measureFlood(service.url, db.url, cookie, FLOOD_SECONDS);
   await service.stop();
 
   // The same /api/me load on a service whose young generation is capped: how much of the peak is
@@ -383,6 +390,7 @@ async function measure(db: BenchDatabase): Promise<Figures> {
     stackLogin: stackLogins,
     guardedLogin: guardedLogins,
     limited,
+    flood,
     rss: {
       idle,
       peak: servicePeak.peak,
@@ -498,6 +506,19 @@ function tableRows(f: Figures): Row[] {
     ratio: formatRatio(ratio(f.limited.perSecond, bestLogin)),
     target: formatTarget(limitedTarget),
     met: meets(ratio(f.limited.perSecond, bestLogin), limitedTarget),
+  });
+  const { alone, beside, otherStatuses } = f.flood;
+  const floodP99 = ratio(percentile(beside, 0.99), percentile(alone, 0.99));
+  const refused = Object.values(otherStatuses).reduce((sum, count) => sum + count, 0);
+  const floodTarget = { op: '<=', bound: 3 } as const;
+  rows.push({
+    scenario: "GET /api/rota/schedules (a 500-person, 62-day schedule) of a second account while one employee floods tRPC batches of 50 reads of it, 3 at a time",
+    measured: `p50 ${formatMs(percentile(beside, 0.5))} · p99 ${formatMs(percentile(beside, 0.99))} · ${beside.length} answers, ${refused} not 200 ${JSON.stringify(otherStatuses)}`,
+    yardstick: 'the same request, one after another, without the flood',
+    yardstickFigure: `p50 ${formatMs(percentile(alone, 0.5))} · p99 ${formatMs(percentile(alone, 0.99))} · ${alone.length} answers`,
+    ratio: `p99 ${formatRatio(floodP99)}`,
+    target: `p99 ${formatTarget(floodTarget)} · no 503`,
+    met: meets(floodP99, floodTarget) && refused === 0,
   });
   const mb = 1024 * 1024;
   const stackAlone = 'express + tRPC + trpc-to-openapi alone: the same lookup with pg as one procedure, nothing else';
