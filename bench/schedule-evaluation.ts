@@ -1,7 +1,8 @@
 // npm run bench:evaluation: GET /api/rota/schedules/{id}/evaluation of a 120-person, 28-day roster (the target:
 // under 100 ms). Starts the built service on a fresh database, loads INRC-II n120w4_1_4-6-2-6 into a ward through
 // the API as `npm run admin -- rota:import-inrc2` does, puts a full roster through PUT …/assignments, then times
-// sequential evaluations over loopback, beside the pure evaluator on the same roster in this process.
+// sequential evaluations over loopback, beside the pure evaluator on the same roster in this process. Then lists
+// the ward's schedules after 60 published weeks more (the target: under 100 ms), beside GET /api/me in the same run.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ const WARMUP = 20;
 const RUNS = 200;
 const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 
+const addIsoDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const load = <T>(path: string) => import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
 
@@ -144,6 +146,46 @@ try {
     if (i >= WARMUP) pure.push(performance.now() - started);
   }
 
+  // GET /api/rota/schedules of a ward with 60 published weekly schedules after the imported one, each with the
+  // roster's first week of cells: a list scores each schedule once and then keeps the score until something changes.
+  const HISTORY = 60;
+  const weekCells = cells.filter((cell) => cell.date < addIsoDays(loaded.startDate, 7));
+  let lastId = 0;
+  let lastVersion = 0;
+  for (let week = 0; week < HISTORY; week++) {
+    const startDate = addIsoDays(loaded.endDate, 1 + 7 * week);
+    const { schedule } = await client.rota.schedules.create.mutate({ startDate, endDate: addIsoDays(startDate, 6) });
+    const shift = 28 + 7 * week;
+    const set = await client.rota.schedules.setAssignments.mutate({
+      id: schedule.id,
+      version: schedule.version,
+      set: weekCells.map((cell) => ({ ...cell, date: addIsoDays(cell.date, shift) })),
+    });
+    await client.rota.schedules.publish.mutate({ id: schedule.id, acceptViolations: true });
+    [lastId, lastVersion] = [schedule.id, set.schedule.version];
+  }
+  const timeGet = async (path: string) => {
+    const started = performance.now();
+    const response = await fetchWithCookie(`${service.url}${path}`);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const LIST_RUNS = 50;
+  const firstList = await timeGet('/api/rota/schedules');
+  const lists: number[] = [];
+  for (let i = 0; i < LIST_RUNS; i++) lists.push(await timeGet('/api/rota/schedules'));
+  // One cell of the newest schedule changed: the next list scores that one schedule again.
+  const afterEdit: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const edited = await client.rota.schedules.setAssignments.mutate({ id: lastId, version: lastVersion, set: [{ ...weekCells[0]!, date: addIsoDays(weekCells[0]!.date, 28 + 7 * (HISTORY - 1)), shiftTypeId: null }] });
+    lastVersion = edited.schedule.version;
+    afterEdit.push(await timeGet('/api/rota/schedules'));
+  }
+  const me: number[] = [];
+  for (let i = 0; i < LIST_RUNS; i++) me.push(await timeGet('/api/me'));
+  const listed = (await client.rota.schedules.list.query()).schedules.length;
+
   console.log(`GET /api/rota/schedules/{id}/evaluation, ${INSTANCE} (${problem.staff.length} people × ${problem.days} days, ${cells.length} cells, score ${direct.score.hard}/${direct.score.soft})`);
   console.log(`Node ${process.version} · ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}) · ${db.description}`);
   console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of the run`);
@@ -151,6 +193,9 @@ try {
   console.log(`in process: the problem from PostgreSQL: ${figures(building)}`);
   console.log(`in process: evaluation and mapping to ids: ${figures(scoring)}`);
   console.log(`evaluator alone (a fresh problem each time, as a request builds one): ${figures(pure)}`);
+  console.log(`GET /api/rota/schedules, ${listed} schedules (${HISTORY} published weeks of ${problem.staff.length} people after the 4-week one): first ${firstList.toFixed(1)} ms; then ${LIST_RUNS} sequential: ${figures(lists)} (target: under 100 ms)`);
+  console.log(`GET /api/rota/schedules after one cell of the newest week changed (5 times): ${figures(afterEdit)}`);
+  console.log(`yardstick, the same run: GET /api/me, ${LIST_RUNS} sequential: ${figures(me)}`);
 } finally {
   await stopAll();
   await db.drop();

@@ -11,6 +11,7 @@ import { Migration20261123184500_calendar_feeds } from './Migration2026112318450
 import { Migration20261123180144_passkeys } from './Migration20261123180144_passkeys.js';
 import { Migration20261125194500_login_claim_function } from './Migration20261125194500_login_claim_function.js';
 import { Migration20261126041500_login_refusal_function } from './Migration20261126041500_login_refusal_function.js';
+import { Migration20261127191000_rota_revision } from './Migration20261127191000_rota_revision.js';
 import { Migration20261127193000_notifications_and_cell_routes } from './Migration20261127193000_notifications_and_cell_routes.js';
 import { Migration20261127194000_repair_jobs } from './Migration20261127194000_repair_jobs.js';
 import { Migration20261127196000_solve_job_bound } from './Migration20261127196000_solve_job_bound.js';
@@ -27,6 +28,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123180144_passkeys', class: Migration20261123180144_passkeys },
   { name: 'Migration20261125194500_login_claim_function', class: Migration20261125194500_login_claim_function },
   { name: 'Migration20261126041500_login_refusal_function', class: Migration20261126041500_login_refusal_function },
+  { name: 'Migration20261127191000_rota_revision', class: Migration20261127191000_rota_revision },
   { name: 'Migration20261127193000_notifications_and_cell_routes', class: Migration20261127193000_notifications_and_cell_routes },
   { name: 'Migration20261127194000_repair_jobs', class: Migration20261127194000_repair_jobs },
   { name: 'Migration20261127196000_solve_job_bound', class: Migration20261127196000_solve_job_bound },

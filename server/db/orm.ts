@@ -46,9 +46,10 @@ export function ormConfig(databaseUrl: string, options: OrmOptions = {}) {
         return closeUnansweredClients(pool, { timeoutMs: QUERY_TIMEOUT_MS, intervalMs: UNANSWERED_CHECK_MS });
       },
     },
-    // The database functions (the sign-in throttle's `login_tally`, `login_refused_by` and `login_claim`) are written by hand in
-    // migrations: a schema diff must not drop them for not being declared as entity metadata.
-    schemaGenerator: { ignoreRoutines: true },
+    // The database functions (the sign-in throttle's `login_tally`, `login_refused_by` and `login_claim`) and triggers (the
+    // rota revision's `rota_bump_*`) are written by hand in migrations: a schema diff must not drop them for not being
+    // declared as entity metadata.
+    schemaGenerator: { ignoreRoutines: true, ignoreTriggers: true },
     migrations: {
       path: './migrations',
       pathTs: './migrations',

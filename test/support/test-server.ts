@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { createServices, type AppServices } from '../../server/create-services.js';
 import { createLogger } from '../../server/logger.js';
 import type { PasswordHasher } from '../../server/services/accounts/passwords.js';
+import { forgetKeptSchedules } from '../../server/services/rota/schedules/scored-schedules.js';
 import type { SolverRunner } from '../../server/services/rota/solve/run-solve-job.js';
 import { TestClient } from './client.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -128,6 +129,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async reset() {
       await orm.em.fork().execute(truncate);
       services.refusals.forget();
+      // Kept scores are keyed by ids and versions, which start again in the emptied database.
+      forgetKeptSchedules(orm.em);
     },
     async close() {
       server.closeAllConnections();

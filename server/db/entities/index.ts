@@ -12,6 +12,7 @@ import { LoginFailure } from './login-failure.js';
 import { Notification } from './notification.js';
 import { RotaEvent } from './rota-event.js';
 import { RotaRequest } from './rota-request.js';
+import { RotaRevision } from './rota-revision.js';
 import { Schedule } from './schedule.js';
 import { ScheduleCarryIn } from './schedule-carry-in.js';
 import { ScheduleCellChange } from './schedule-cell-change.js';
@@ -41,6 +42,7 @@ export {
   Passkey,
   RotaEvent,
   RotaRequest,
+  RotaRevision,
   Schedule,
   ScheduleCarryIn,
   ScheduleCellChange,
@@ -80,4 +82,5 @@ export const entities = [
   AppSecret,
   Passkey,
   WebauthnChallenge,
+  RotaRevision,
 ];

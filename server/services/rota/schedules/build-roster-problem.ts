@@ -37,6 +37,8 @@ export interface ScheduleProblem {
   carryIns: CarryInRecord[];
   /** The ward's schedule ending the day before, when the carry-in comes from it. */
   carryInDerivedFrom: number | null;
+  /** Names the carry-in: it changes whenever a cell or an explicit carry-in the carry-in comes from changes. */
+  carryInKey: string;
 }
 
 export interface ShiftTypeRow {
@@ -215,7 +217,7 @@ export async function buildRosterProblem(em: EntityManager, schedule: SchedulePe
     pinned[cell] = row.pinned ? 1 : 0;
   }
 
-  return { problem, roster, pinned, people, shiftTypeIds: typeRows.map((row) => row.id), dates, carryIns, carryInDerivedFrom: carry.derivedFrom };
+  return { problem, roster, pinned, people, shiftTypeIds: typeRows.map((row) => row.id), dates, carryIns, carryInDerivedFrom: carry.derivedFrom, carryInKey: carry.key };
 }
 
 /** The ward's shift types, in the order of their ids, as the engine sees them. */

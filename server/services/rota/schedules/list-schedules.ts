@@ -3,11 +3,10 @@ import { SCHEDULES_PAGE, type TListSchedulesRequest, type TListSchedulesResponse
 import { Schedule } from '../../../db/entities/schedule.js';
 import type { ServiceContext } from '../../service-context.js';
 import { schedulePeriod, scheduleView } from './schedule-view.js';
-import { buildRosterProblem } from './build-roster-problem.js';
-import { scoreSchedule } from './evaluate-schedule.js';
+import { scoreSchedules } from './scored-schedules.js';
 
 /**
- * The ward's schedules, newest period first, each scored; an employee sees the published ones only. One page of
+ * The ward's schedules, newest period first, each scored (a kept score where nothing it depends on changed); an employee sees the published ones only. One page of
  * `limit` (100 by default and at most); `nextCursor` (the page's last start date) starts the next, older one.
  */
 export async function listSchedules(em: EntityManager, input: NonNullable<TListSchedulesRequest> & { wardId: number }, ctx: ServiceContext): Promise<TListSchedulesResponse> {
@@ -22,7 +21,7 @@ export async function listSchedules(em: EntityManager, input: NonNullable<TListS
     { orderBy: { startDate: 'desc' }, limit: limit + 1 },
   );
   const page = schedules.slice(0, limit);
-  const views: TSchedule[] = [];
-  for (const schedule of page) views.push(scheduleView(schedule, scoreSchedule(await buildRosterProblem(em, schedulePeriod(schedule)))));
+  const scores = await scoreSchedules(em, input.wardId, page.map(schedulePeriod));
+  const views: TSchedule[] = page.map((schedule, i) => scheduleView(schedule, scores[i]!));
   return { schedules: views, nextCursor: schedules.length > limit ? views.at(-1)!.startDate : null };
 }

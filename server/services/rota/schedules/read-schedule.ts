@@ -2,15 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TScheduleDetailResponse } from '../../../../shared/schemas/rota/schedules.js';
 import type { ServiceContext } from '../../service-context.js';
 import { listShiftTypes } from '../shift-types/list-shift-types.js';
-import { buildRosterProblem } from './build-roster-problem.js';
 import { scoreSchedule } from './evaluate-schedule.js';
 import { findWardSchedule } from './find-ward-schedule.js';
 import { schedulePeriod, scheduleView } from './schedule-view.js';
+import { builtSchedule } from './scored-schedules.js';
 
 /** A schedule with its staff, the ward's shift types, its cells and the carry-in in use (explicit or derived). */
 export async function readSchedule(em: EntityManager, input: { wardId: number; id: number }, ctx: ServiceContext): Promise<TScheduleDetailResponse> {
   const schedule = await findWardSchedule(em, { ...input, publishedOnly: ctx.actor.role !== 'manager' });
-  const built = await buildRosterProblem(em, schedulePeriod(schedule));
+  const built = await builtSchedule(em, schedulePeriod(schedule));
   const { problem, roster, pinned, people, shiftTypeIds, dates } = built;
   const assignments: TScheduleDetailResponse['assignments'] = [];
   for (let p = 0; p < people.length; p++) {

@@ -3,8 +3,8 @@ import { isoDateOf } from '../../../calendar/iso-dates.js';
 import type { ISchedule } from '../../../db/entities/schedule.js';
 import type { SchedulePeriod } from './build-roster-problem.js';
 
-export function schedulePeriod(schedule: ISchedule): SchedulePeriod {
-  return { id: schedule.id, wardId: schedule.ward.id, startDate: isoDateOf(schedule.startDate), endDate: isoDateOf(schedule.endDate) };
+export function schedulePeriod(schedule: ISchedule): SchedulePeriod & { version: number } {
+  return { id: schedule.id, wardId: schedule.ward.id, startDate: isoDateOf(schedule.startDate), endDate: isoDateOf(schedule.endDate), version: schedule.version };
 }
 
 export function scheduleView(schedule: ISchedule, score: TScore): TSchedule {
