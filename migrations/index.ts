@@ -13,6 +13,7 @@ import { Migration20261125194500_login_claim_function } from './Migration2026112
 import { Migration20261126041500_login_refusal_function } from './Migration20261126041500_login_refusal_function.js';
 import { Migration20261127191000_rota_revision } from './Migration20261127191000_rota_revision.js';
 import { Migration20261127193000_notifications_and_cell_routes } from './Migration20261127193000_notifications_and_cell_routes.js';
+import { Migration20261127193100_swaps_and_claims } from './Migration20261127193100_swaps_and_claims.js';
 import { Migration20261127194000_repair_jobs } from './Migration20261127194000_repair_jobs.js';
 import { Migration20261127196000_solve_job_bound } from './Migration20261127196000_solve_job_bound.js';
 
@@ -30,6 +31,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126041500_login_refusal_function', class: Migration20261126041500_login_refusal_function },
   { name: 'Migration20261127191000_rota_revision', class: Migration20261127191000_rota_revision },
   { name: 'Migration20261127193000_notifications_and_cell_routes', class: Migration20261127193000_notifications_and_cell_routes },
+  { name: 'Migration20261127193100_swaps_and_claims', class: Migration20261127193100_swaps_and_claims },
   { name: 'Migration20261127194000_repair_jobs', class: Migration20261127194000_repair_jobs },
   { name: 'Migration20261127196000_solve_job_bound', class: Migration20261127196000_solve_job_bound },
 ];

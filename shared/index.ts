@@ -28,6 +28,8 @@ export * from './schemas/rota/requests.js';
 export * from './schemas/rota/schedules.js';
 export * from './schemas/rota/solve.js';
 export * from './schemas/rota/views.js';
+export * from './schemas/rota/swaps.js';
+export * from './schemas/rota/open-shifts.js';
 export * from './schemas/rota/ledger.js';
 export * from './schemas/calendar-feed.js';
 export * from './schemas/notifications.js';

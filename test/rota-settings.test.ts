@@ -26,18 +26,18 @@ describe.each(FACES)('ward rota settings (%s)', (face) => {
   it('answers the defaults before any are stored: a Friday weekend, no rest rule, the weights of docs/rota.md §7', async () => {
     const answer = await read();
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ weekendDays: [5], minRestHours: 0, weights: DEFAULT_WEIGHTS });
+    expect(answer.body).toEqual({ weekendDays: [5], minRestHours: 0, weights: DEFAULT_WEIGHTS, swapApproval: 'manager' });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('replaces the whole object: what PUT leaves out, also inside weights, takes its default', async () => {
-    const first = await replace({ weekendDays: [6, 0], minRestHours: 11, weights: { preference: 50, coverage_optimal: 0 } });
+    const first = await replace({ weekendDays: [6, 0], minRestHours: 11, weights: { preference: 50, coverage_optimal: 0 }, swapApproval: 'none' });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ weekendDays: [6, 0], minRestHours: 11, weights: { ...DEFAULT_WEIGHTS, preference: 50, coverage_optimal: 0 } });
+    expect(first.body).toEqual({ weekendDays: [6, 0], minRestHours: 11, weights: { ...DEFAULT_WEIGHTS, preference: 50, coverage_optimal: 0 }, swapApproval: 'none' });
     expect((await read()).body).toEqual(first.body);
 
     const second = await replace({ weights: { working_weekends: 1000 } });
-    expect(second.body).toEqual({ weekendDays: [5], minRestHours: 0, weights: { ...DEFAULT_WEIGHTS, working_weekends: 1000 } });
+    expect(second.body).toEqual({ weekendDays: [5], minRestHours: 0, weights: { ...DEFAULT_WEIGHTS, working_weekends: 1000 }, swapApproval: 'manager' });
     expect((await read()).body).toEqual(second.body);
     expect(await server.em().count(WardRotaSettings, {})).toBe(1);
   });
@@ -56,6 +56,7 @@ describe.each(FACES)('ward rota settings (%s)', (face) => {
     ['weekday 7', { weekendDays: [7] }, 'weekendDays.0'],
     ['a weekday as text', { weekendDays: ['5'] }, 'weekendDays.0'],
     ['minRestHours 25', { minRestHours: 25 }, 'minRestHours'],
+    ['an unknown swapApproval', { swapApproval: 'head' }, 'swapApproval'],
     ['minRestHours -1', { minRestHours: -1 }, 'minRestHours'],
     ['minRestHours 1.5', { minRestHours: 1.5 }, 'minRestHours'],
     ['minRestHours as text', { minRestHours: '8' }, 'minRestHours'],

@@ -23,7 +23,7 @@ const ACCESS_LEVEL: Record<Access, number> = { public: 0, signedIn: 1, authed: 2
 const TAG_DESCRIPTIONS: Record<string, string> = {
   status: 'Health of the service and whether first-run setup is needed.',
   auth: 'First-run setup, sign-in, sign-out and the current user.',
-  account: "The caller's own password and sessions.",
+  account: "The caller's own password, calendar feed and notifications.",
   sessions: "The caller's sessions.",
   passkeys: "The caller's passkeys (WebAuthn credentials) for signing in without a password.",
   wards: 'Wards of the hospital.',
@@ -36,6 +36,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   coverage: 'How many people of each skill each shift type needs, by weekday or on a date.',
   holidays: 'Hospital-wide holidays, which take the coverage of the first weekend day.',
   requests: 'Preferences (day off, shift off, shift on) and leave, with its approval workflow.',
+  swaps: 'Staff exchanging their cells of a published schedule: offer, accept or decline, cancel, and a manager\'s approval.',
+  'open-shifts': 'Shifts of published schedules short of their optimal staffing, and staff volunteering for them.',
   solve: 'Automatic generation of a schedule, run as a job on the PostgreSQL queue: start, follow, stop.',
   ledger: "Fairness across months: each person's nights, weekends and holidays over the ward's published schedules, beside their full-time share.",
   'my-rota': "The caller's own published shifts, in every ward.",

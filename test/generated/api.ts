@@ -803,6 +803,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rota/swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ward's swaps (a manager) or those you are a party to, newest first, filtered by status; each open one with its effect */
+        get: operations["rota-swaps-list"];
+        put?: never;
+        /** Offer to exchange your cells with a colleague on date (and theirDate) of a published schedule */
+        post: operations["rota-swaps-offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/swaps/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The person asked accepts; under swapApproval none this makes the exchange */
+        post: operations["rota-swaps-accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/swaps/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The person asked declines the offer */
+        post: operations["rota-swaps-decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/swaps/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The offerer withdraws an offered or accepted swap */
+        post: operations["rota-swaps-cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/swaps/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an accepted swap: its cells are exchanged; refused when they changed or hard rules would break (unless acceptViolations) */
+        post: operations["rota-swaps-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/swaps/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an accepted swap */
+        post: operations["rota-swaps-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/open-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shifts of the ward's published schedules short of their optimal staffing, from and to (at most 92 days; days before today left out) */
+        get: operations["rota-openShifts-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/open-shifts/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ward's claims (a manager) or your own, newest first, filtered by status; each pending one with its effect */
+        get: operations["rota-openShifts-listClaims"];
+        put?: never;
+        /** Volunteer for an open shift from today on; a manager decides */
+        post: operations["rota-openShifts-claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/open-shifts/claims/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending claim: the claimant's cell is set; refused when it is no longer empty or open, or hard rules would break (unless acceptViolations) */
+        post: operations["rota-openShifts-approveClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/open-shifts/claims/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending claim */
+        post: operations["rota-openShifts-rejectClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rota/open-shifts/claims/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw your pending claim */
+        post: operations["rota-openShifts-cancelClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rota/ledger": {
         parameters: {
             query?: never;
@@ -3723,6 +3912,8 @@ export interface operations {
                             total_assignments: number;
                             working_weekends: number;
                         };
+                        /** @enum {string} */
+                        swapApproval: "manager" | "none";
                     };
                 };
             };
@@ -3817,6 +4008,8 @@ export interface operations {
                         total_assignments?: number;
                         working_weekends?: number;
                     };
+                    /** @enum {string} */
+                    swapApproval?: "manager" | "none";
                 };
             };
         };
@@ -3840,6 +4033,8 @@ export interface operations {
                             total_assignments: number;
                             working_weekends: number;
                         };
+                        /** @enum {string} */
+                        swapApproval: "manager" | "none";
                     };
                 };
             };
@@ -8706,6 +8901,1911 @@ export interface operations {
              *     - `solve_in_progress`: An automatic solve is in progress.
              *     - `schedule_past`: Days before today of a published schedule are history and do not change this way.
              */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-swaps-list": {
+        parameters: {
+            query?: {
+                status?: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        swaps: {
+                            id: number;
+                            scheduleId: number;
+                            fromUserId: number;
+                            toUserId: number;
+                            date: string;
+                            theirDate: string;
+                            cells: {
+                                userId: number;
+                                date: string;
+                                shiftTypeId: number | null;
+                                skill: string | null;
+                            }[];
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                            note: string | null;
+                            /** @description The schedule's score after the exchange minus its score now (positive: worse), computed when read; null once the swap is closed. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-swaps-offer": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
+                    date: string;
+                    withUserId: number;
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
+                    theirDate?: string;
+                    /** @description Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        swap: {
+                            id: number;
+                            scheduleId: number;
+                            fromUserId: number;
+                            toUserId: number;
+                            date: string;
+                            theirDate: string;
+                            cells: {
+                                userId: number;
+                                date: string;
+                                shiftTypeId: number | null;
+                                skill: string | null;
+                            }[];
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                            note: string | null;
+                            /** @description The schedule's score after the exchange minus its score now (positive: worse), computed when read; null once the swap is closed. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             *     - `invalid_swap`: This swap is not possible.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `user_not_found`: The user was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_conflict`: A cell of this swap is in another open swap. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-swaps-accept": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        swap: {
+                            id: number;
+                            scheduleId: number;
+                            fromUserId: number;
+                            toUserId: number;
+                            date: string;
+                            theirDate: string;
+                            cells: {
+                                userId: number;
+                                date: string;
+                                shiftTypeId: number | null;
+                                skill: string | null;
+                            }[];
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                            note: string | null;
+                            /** @description The schedule's score after the exchange minus its score now (positive: worse), computed when read; null once the swap is closed. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             *     - `forbidden`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_found`: The swap was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `swap_not_pending`: The swap is not in a state that allows this.
+             *     - `swap_stale`: The cells of this swap have changed since it was offered.
+             *     - `swap_infeasible`: This swap would break hard rules.
+             *     - `solve_in_progress`: An automatic solve is in progress.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-swaps-decline": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        swap: {
+                            id: number;
+                            scheduleId: number;
+                            fromUserId: number;
+                            toUserId: number;
+                            date: string;
+                            theirDate: string;
+                            cells: {
+                                userId: number;
+                                date: string;
+                                shiftTypeId: number | null;
+                                skill: string | null;
+                            }[];
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                            note: string | null;
+                            /** @description The schedule's score after the exchange minus its score now (positive: worse), computed when read; null once the swap is closed. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             *     - `forbidden`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_found`: The swap was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_pending`: The swap is not in a state that allows this. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-swaps-cancel": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        swap: {
+                            id: number;
+                            scheduleId: number;
+                            fromUserId: number;
+                            toUserId: number;
+                            date: string;
+                            theirDate: string;
+                            cells: {
+                                userId: number;
+                                date: string;
+                                shiftTypeId: number | null;
+                                skill: string | null;
+                            }[];
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                            note: string | null;
+                            /** @description The schedule's score after the exchange minus its score now (positive: worse), computed when read; null once the swap is closed. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             *     - `forbidden`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_found`: The swap was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_pending`: The swap is not in a state that allows this. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-swaps-approve": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    acceptViolations?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        swap: {
+                            id: number;
+                            scheduleId: number;
+                            fromUserId: number;
+                            toUserId: number;
+                            date: string;
+                            theirDate: string;
+                            cells: {
+                                userId: number;
+                                date: string;
+                                shiftTypeId: number | null;
+                                skill: string | null;
+                            }[];
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                            note: string | null;
+                            /** @description The schedule's score after the exchange minus its score now (positive: worse), computed when read; null once the swap is closed. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_found`: The swap was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `swap_not_pending`: The swap is not in a state that allows this.
+             *     - `swap_stale`: The cells of this swap have changed since it was offered.
+             *     - `swap_infeasible`: This swap would break hard rules.
+             *     - `solve_in_progress`: An automatic solve is in progress.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-swaps-reject": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        swap: {
+                            id: number;
+                            scheduleId: number;
+                            fromUserId: number;
+                            toUserId: number;
+                            date: string;
+                            theirDate: string;
+                            cells: {
+                                userId: number;
+                                date: string;
+                                shiftTypeId: number | null;
+                                skill: string | null;
+                            }[];
+                            /** @enum {string} */
+                            status: "offered" | "accepted" | "declined" | "cancelled" | "approved" | "rejected" | "stale";
+                            note: string | null;
+                            /** @description The schedule's score after the exchange minus its score now (positive: worse), computed when read; null once the swap is closed. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_found`: The swap was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `swap_not_pending`: The swap is not in a state that allows this. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-openShifts-list": {
+        parameters: {
+            query: {
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
+                from: string;
+                /** @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31. */
+                to: string;
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        openShifts: {
+                            scheduleId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            minimum: number;
+                            optimal: number;
+                            assigned: number;
+                            missing: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-openShifts-listClaims": {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "cancelled" | "stale";
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claims: {
+                            id: number;
+                            scheduleId: number;
+                            userId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled" | "stale";
+                            /** @description The schedule's score with the claimed cell set minus its score now (positive: worse), computed when read; null once the claim is decided. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description - `invalid_input`: The input is invalid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-openShifts-claim": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date
+                     * @description A calendar day YYYY-MM-DD from 1900-01-01 to 2199-12-31.
+                     * @example 2026-11-22
+                     */
+                    date: string;
+                    shiftTypeId: number;
+                    skill?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claim: {
+                            id: number;
+                            scheduleId: number;
+                            userId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled" | "stale";
+                            /** @description The schedule's score with the claimed cell set minus its score now (positive: worse), computed when read; null once the claim is decided. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             *     - `invalid_claim`: This claim is not possible.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `shift_not_open`: This shift has no open place. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-openShifts-approveClaim": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    acceptViolations?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claim: {
+                            id: number;
+                            scheduleId: number;
+                            userId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled" | "stale";
+                            /** @description The schedule's score with the claimed cell set minus its score now (positive: worse), computed when read; null once the claim is decided. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `claim_not_found`: The claim was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `claim_not_pending`: The claim is not in a state that allows this.
+             *     - `claim_stale`: The cell or the shift has changed since the claim was made.
+             *     - `claim_infeasible`: This claim would break hard rules.
+             *     - `solve_in_progress`: An automatic solve is in progress.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-openShifts-rejectClaim": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Trimmed; up to 500 characters; no control characters, line breaks or bidirectional overrides. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claim: {
+                            id: number;
+                            scheduleId: number;
+                            userId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled" | "stale";
+                            /** @description The schedule's score with the claimed cell set minus its score now (positive: worse), computed when read; null once the claim is decided. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `forbidden`: You are not allowed to do this.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `claim_not_found`: The claim was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `claim_not_pending`: The claim is not in a state that allows this. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request content type must be application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `too_many_requests`: This account has too many requests under way; try again shortly. */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt may succeed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `internal`: An internal error occurred. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `service_unavailable`: The service is temporarily unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rota-openShifts-cancelClaim": {
+        parameters: {
+            query?: {
+                /** @description Id of the ward to work in, when `X-Ward` is not sent. */
+                ward?: components["parameters"]["ward"];
+            };
+            header?: {
+                /** @description Id of the ward to work in; wins over `ward`. Default: the home ward. Non-numeric: 400; not allowed: 403 `ward_forbidden`. */
+                "X-Ward"?: components["parameters"]["XWard"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        claim: {
+                            id: number;
+                            scheduleId: number;
+                            userId: number;
+                            date: string;
+                            shiftTypeId: number;
+                            skill: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "cancelled" | "stale";
+                            /** @description The schedule's score with the claimed cell set minus its score now (positive: worse), computed when read; null once the claim is decided. */
+                            effect: {
+                                hard: number;
+                                soft: number;
+                            } | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            decidedBy: number | null;
+                            decidedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `invalid_input`: The input is invalid.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `unauthenticated`: Sign-in is required. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description - `account_inactive`: This account is inactive.
+             *     - `must_change_password`: You must change your password before continuing.
+             *     - `ward_forbidden`: You may not use the selected ward.
+             *     - `forbidden`: You are not allowed to do this.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `claim_not_found`: The claim was not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description - `claim_not_pending`: The claim is not in a state that allows this. */
             409: {
                 headers: {
                     [name: string]: unknown;

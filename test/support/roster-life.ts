@@ -9,6 +9,25 @@ export const LIFE_ROUTES = {
   readNotifications: { procedure: 'account.readNotifications', method: 'POST', path: '/api/account/notifications/read' },
 } as const satisfies Record<string, Route>;
 
+export const SWAP_ROUTES = {
+  list: { procedure: 'rota.swaps.list', method: 'GET', path: '/api/rota/swaps' },
+  offer: { procedure: 'rota.swaps.offer', method: 'POST', path: '/api/rota/swaps' },
+  accept: { procedure: 'rota.swaps.accept', method: 'POST', path: '/api/rota/swaps/{id}/accept' },
+  decline: { procedure: 'rota.swaps.decline', method: 'POST', path: '/api/rota/swaps/{id}/decline' },
+  cancel: { procedure: 'rota.swaps.cancel', method: 'POST', path: '/api/rota/swaps/{id}/cancel' },
+  approve: { procedure: 'rota.swaps.approve', method: 'POST', path: '/api/rota/swaps/{id}/approve' },
+  reject: { procedure: 'rota.swaps.reject', method: 'POST', path: '/api/rota/swaps/{id}/reject' },
+} as const satisfies Record<string, Route>;
+
+export const CLAIM_ROUTES = {
+  list: { procedure: 'rota.openShifts.list', method: 'GET', path: '/api/rota/open-shifts' },
+  listClaims: { procedure: 'rota.openShifts.listClaims', method: 'GET', path: '/api/rota/open-shifts/claims' },
+  claim: { procedure: 'rota.openShifts.claim', method: 'POST', path: '/api/rota/open-shifts/claims' },
+  approveClaim: { procedure: 'rota.openShifts.approveClaim', method: 'POST', path: '/api/rota/open-shifts/claims/{id}/approve' },
+  rejectClaim: { procedure: 'rota.openShifts.rejectClaim', method: 'POST', path: '/api/rota/open-shifts/claims/{id}/reject' },
+  cancelClaim: { procedure: 'rota.openShifts.cancelClaim', method: 'POST', path: '/api/rota/open-shifts/claims/{id}/cancel' },
+} as const satisfies Record<string, Route>;
+
 export interface PublishedWeek {
   people: RotaPeople;
   day: number;

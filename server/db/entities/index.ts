@@ -19,6 +19,8 @@ import { ScheduleCellChange } from './schedule-cell-change.js';
 import { Passkey } from './passkey.js';
 import { Session } from './session.js';
 import { SolveJob } from './solve-job.js';
+import { ShiftClaim } from './shift-claim.js';
+import { ShiftSwap } from './shift-swap.js';
 import { ShiftType } from './shift-type.js';
 import { StaffProfile } from './staff-profile.js';
 import { User } from './user.js';
@@ -47,6 +49,8 @@ export {
   ScheduleCarryIn,
   ScheduleCellChange,
   Session,
+  ShiftClaim,
+  ShiftSwap,
   ShiftType,
   SolveJob,
   StaffProfile,
@@ -79,6 +83,8 @@ export const entities = [
   SolveJob,
   CalendarFeed,
   Notification,
+  ShiftSwap,
+  ShiftClaim,
   AppSecret,
   Passkey,
   WebauthnChallenge,

@@ -17,6 +17,8 @@ export const WardRotaSettings = defineEntity({
     minRestHours: p.integer(),
     /** Every soft constraint's weight, complete (defaults filled in when stored). */
     weights: p.json<Weights>(),
+    /** Whether an accepted swap waits for a manager (`manager`) or is made at once (`none`). */
+    swapApproval: p.enum(['manager', 'none'] as const).default('manager'),
     updatedAt: p.datetime(),
   },
 });

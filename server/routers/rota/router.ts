@@ -10,6 +10,8 @@ import { settingsRouter } from './settings/router.js';
 import { shiftTypesRouter } from './shift-types/router.js';
 import { staffRouter } from './staff/router.js';
 import { solveRouter } from './solve/router.js';
+import { swapsRouter } from './swaps/router.js';
+import { openShiftsRouter } from './open-shifts/router.js';
 
 /** The ward's rota (docs/rota.md): each resource's router, wired here. */
 export const rotaRouter = router({
@@ -22,6 +24,8 @@ export const rotaRouter = router({
   requests: requestsRouter,
   schedules: schedulesRouter,
   solve: solveRouter,
+  swaps: swapsRouter,
+  openShifts: openShiftsRouter,
   ledger: ledgerRouter,
   myShifts,
 });

@@ -16,6 +16,9 @@ export const ROTA_WEIGHT_NAMES = [
 
 const ZWeight = jsonInteger(0, 1000);
 
+export const ZSwapApproval = z.enum(['manager', 'none']);
+export type TSwapApproval = z.infer<typeof ZSwapApproval>;
+
 export const ZRotaWeights = z.object(Object.fromEntries(ROTA_WEIGHT_NAMES.map((name) => [name, z.number().int()])) as Record<SoftConstraint, z.ZodNumber>);
 export type TRotaWeights = z.infer<typeof ZRotaWeights>;
 
@@ -24,6 +27,8 @@ export const ZRotaSettings = z.object({
   weekendDays: z.array(z.number().int()),
   minRestHours: z.number().int(),
   weights: ZRotaWeights,
+  /** `manager`: an accepted swap waits for a manager's approval; `none`: accepting makes the exchange (docs/rota.md §11.3). */
+  swapApproval: ZSwapApproval,
 });
 export type TRotaSettings = z.infer<typeof ZRotaSettings>;
 
@@ -37,5 +42,6 @@ export const ZPutRotaSettingsRequest = z.object({
     .optional(),
   minRestHours: jsonInteger(0, 24).optional(),
   weights: z.strictObject(Object.fromEntries(ROTA_WEIGHT_NAMES.map((name) => [name, ZWeight.optional()])) as Record<SoftConstraint, z.ZodOptional<typeof ZWeight>>).optional(),
+  swapApproval: ZSwapApproval.optional(),
 });
 export type TPutRotaSettingsRequest = z.infer<typeof ZPutRotaSettingsRequest>;

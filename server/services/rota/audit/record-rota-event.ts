@@ -5,12 +5,28 @@ import { Ward } from '../../../db/entities/ward.js';
 import { storedUserAgent } from '../../request-client.js';
 import type { ServiceContext } from '../../service-context.js';
 
-export type RotaEventType = 'request_created' | 'request_approved' | 'request_rejected' | 'request_cancelled';
+export type RotaEventType =
+  | 'request_created'
+  | 'request_approved'
+  | 'request_rejected'
+  | 'request_cancelled'
+  | 'swap_offered'
+  | 'swap_accepted'
+  | 'swap_declined'
+  | 'swap_cancelled'
+  | 'swap_approved'
+  | 'swap_rejected'
+  | 'swap_stale'
+  | 'claim_created'
+  | 'claim_approved'
+  | 'claim_rejected'
+  | 'claim_cancelled'
+  | 'claim_stale';
 
 export interface RotaEventInput {
   type: RotaEventType;
   wardId: number;
-  objectType: 'request';
+  objectType: 'request' | 'swap' | 'claim';
   objectId: number;
   userId?: number | null;
   note?: string | null;

@@ -1,6 +1,6 @@
 import type { TEvaluation, TScore, TViolation } from '../../../../shared/schemas/rota/schedules.js';
 import { evaluate } from '../../../rota/evaluate.js';
-import type { Violation } from '../../../rota/problem.js';
+import type { Roster, Violation } from '../../../rota/problem.js';
 import type { ScheduleProblem } from './build-roster-problem.js';
 
 /** The evaluator's indices as the ids and dates of the API (docs/rota.md §7). */
@@ -43,7 +43,12 @@ function inactiveShiftTypeCells(built: ScheduleProblem): TViolation[] {
 
 /** The schedule's stored cells scored by the one evaluator, mapped back to users, dates, shift types and skills. */
 export function evaluateSchedule(built: ScheduleProblem): TEvaluation {
-  const evaluation = evaluate(built.problem, built.roster);
+  return evaluateRoster(built, built.roster);
+}
+
+/** Another roster of the same schedule (a change not yet made) scored and mapped as evaluateSchedule does. */
+export function evaluateRoster(built: ScheduleProblem, roster: Roster): TEvaluation {
+  const evaluation = evaluate(built.problem, roster);
   const inactive = inactiveShiftTypeCells(built);
   return {
     score: { hard: evaluation.score.hard + inactive.length, soft: evaluation.score.soft },

@@ -16,6 +16,7 @@ export async function replaceRotaSettings(
     weekendDays: input.weekendDays ?? DEFAULT_ROTA_SETTINGS.weekendDays,
     minRestHours: input.minRestHours ?? DEFAULT_ROTA_SETTINGS.minRestHours,
     weights: { ...DEFAULT_WEIGHTS, ...stripUndefined(input.weights ?? {}) },
+    swapApproval: input.swapApproval ?? DEFAULT_ROTA_SETTINGS.swapApproval,
   };
   // One statement, so two concurrent first writes of a ward cannot both insert.
   await em.upsert(
