@@ -1,7 +1,7 @@
 // The rota commands of the admin command line: what a head nurse would script. Every rule stays in the
 // service; these only turn options into calls and answers into lines.
 import type { TRPCClient } from '@trpc/client';
-import type { AppRouter, TRequestStatus } from '../shared/index.js';
+import type { AppRouter, TRequestStatus, TSwapStatus } from '../shared/index.js';
 import { optionalBoolean, optionalInteger, positiveInteger, required, table, UsageError } from './cli-support.js';
 import { readCoverageFile } from './coverage-file.js';
 
@@ -29,6 +29,10 @@ export const ROTA_USAGE = `  shift-types:list
                        re-plan a published schedule from a day on with the fewest changes: watch it, show the
                        proposed changes, and with --apply true apply them
   repair:apply <schedule id> --job ID   apply a finished repair's proposal
+  swaps:list [--status S]
+  swaps:approve <id> [--accept-violations true|false]
+  swaps:reject <id> [--note TEXT]
+  notifications:list [--unread true|false]
   (every rota command works in the ward given by --ward, else the home ward)`;
 
 /** The options the rota commands add to the command line. */
@@ -36,7 +40,7 @@ export const ROTA_OPTIONS = Object.fromEntries(
   [
     'code', 'start', 'end', 'min-consecutive', 'max-consecutive', 'forbidden-next', 'active',
     'min-assignments', 'max-assignments', 'min-working-days', 'max-working-days', 'min-days-off', 'max-days-off', 'max-weekends', 'complete-weekends',
-    'skills', 'contract', 'status', 'user', 'from', 'to', 'note', 'change-weight', 'seconds', 'apply', 'job',
+    'skills', 'contract', 'status', 'user', 'from', 'to', 'note', 'change-weight', 'seconds', 'apply', 'job', 'accept-violations', 'unread',
   ].map((name) => [name, { type: 'string' as const }]),
 );
 
@@ -257,6 +261,32 @@ export async function runRotaCommand(client: Client, command: string, positional
       const id = positiveInteger(positionals[0], 'a schedule id');
       const { schedule, evaluation } = await client.rota.solve.applyProposal.mutate({ id, jobId: positiveInteger(options.job, '--job') });
       return `applied: schedule ${schedule.id} version ${schedule.version}, score hard ${evaluation.score.hard}, soft ${evaluation.score.soft}`;
+    }
+    case 'swaps:list': {
+      const { swaps } = await client.rota.swaps.list.query(defined({ status: options.status as TSwapStatus | undefined }));
+      const effect = (score: { hard: number; soft: number } | null) => (score ? `${score.hard}/${score.soft}` : '');
+      return table(
+        swaps.map((s) => ({ ...s, effect: effect(s.effect), note: s.note ?? '' })),
+        ['id', 'fromUserId', 'toUserId', 'date', 'theirDate', 'status', 'effect', 'note'],
+      );
+    }
+    case 'swaps:approve': {
+      const id = positiveInteger(positionals[0], 'a swap id');
+      const { swap } = await client.rota.swaps.approve.mutate({ id, ...defined({ acceptViolations: optionalBoolean(options['accept-violations'], '--accept-violations') }) });
+      return `swap ${swap.id} ${swap.status}`;
+    }
+    case 'swaps:reject': {
+      const id = positiveInteger(positionals[0], 'a swap id');
+      const { swap } = await client.rota.swaps.reject.mutate({ id, ...(options.note ? { note: options.note } : {}) });
+      return `swap ${swap.id} ${swap.status}`;
+    }
+    case 'notifications:list': {
+      const unread = optionalBoolean(options.unread, '--unread');
+      const { notifications } = await client.account.notifications.query(unread === undefined ? undefined : { unread: unread ? 'true' : 'false' });
+      return table(
+        notifications.map((n) => ({ ...n, readAt: n.readAt ?? '', data: JSON.stringify(n.data) })),
+        ['id', 'kind', 'createdAt', 'readAt', 'data'],
+      );
     }
     default:
       return undefined;

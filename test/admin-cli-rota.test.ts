@@ -128,4 +128,37 @@ describe('the admin command line: rota commands', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--to is required');
   });
+
+  it('lists swaps, approves and rejects accepted ones, and lists an account\'s notifications', async () => {
+    const colleagueId = await insertUser(server, { ...installation, username: 'colleague', password: 'colleague-password-1', name: 'Colleague' });
+    await insertProfile(server, nurseId, ['nurse']);
+    await insertProfile(server, colleagueId, ['nurse']);
+    const day = (await installation.admin.post('/api/rota/shift-types', { code: 'SD', name: 'Swap day', start: '07:00', end: '15:00' })).body.shiftType.id;
+    await scheduleWith(installation.admin, { startDate: '2026-12-07', endDate: '2026-12-13' }, [
+      { userId: nurseId, date: '2026-12-08', shiftTypeId: day },
+      { userId: colleagueId, date: '2026-12-09', shiftTypeId: day },
+    ]);
+    const nurse = server.client();
+    await nurse.post('/api/auth/login', { username: 'nurse', password: 'nurse-password-1' });
+    const colleague = server.client();
+    await colleague.post('/api/auth/login', { username: 'colleague', password: 'colleague-password-1' });
+    const swapOf = async (date: string) => {
+      const id = (await nurse.post('/api/rota/swaps', { date, withUserId: colleagueId })).body.swap.id as number;
+      expect((await colleague.post(`/api/rota/swaps/${id}/accept`)).status).toBe(200);
+      return id;
+    };
+    const approved = await swapOf('2026-12-08');
+    const rejected = await swapOf('2026-12-09');
+    const listed = await admin(['swaps:list', '--status', 'accepted']);
+    expect(listed.stdout).toMatch(new RegExp(`^${approved}\\s+${nurseId}\\s+${colleagueId}\\s+2026-12-08\\s+2026-12-08\\s+accepted\\s+0/-?\\d+$`, 'm'));
+    expect((await admin(['swaps:approve', String(approved), '--accept-violations', 'false'])).stdout).toBe(`swap ${approved} approved\n`);
+    expect((await admin(['swaps:reject', String(rejected), '--note', 'No'])).stdout).toBe(`swap ${rejected} rejected\n`);
+    const again = await admin(['swaps:approve', String(rejected)]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^admin: swap_not_pending: /);
+    const notes = await runAdmin(build.dir, server.url, ['notifications:list', '--unread', 'true'], { username: 'nurse', password: 'nurse-password-1' });
+    expect(notes.code).toBe(0);
+    expect(notes.stdout).toMatch(new RegExp(`^\\d+\\s+swap_decided\\s+\\S+\\s+.*"swapId":${approved}.*"status":"approved"`, 'm'));
+    expect(notes.stdout).toMatch(/^\d+\s+shift_changed\s+.*"route":"swap"/m);
+  });
 });
