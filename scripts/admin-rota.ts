@@ -4,6 +4,7 @@ import type { TRPCClient } from '@trpc/client';
 import type { AppRouter, TRequestStatus, TSwapStatus } from '../shared/index.js';
 import { optionalBoolean, optionalInteger, positiveInteger, required, table, UsageError } from './cli-support.js';
 import { readCoverageFile } from './coverage-file.js';
+import { watchJob } from './solve-progress.js';
 
 type Client = TRPCClient<AppRouter>;
 type Options = Record<string, string | undefined>;
@@ -33,6 +34,9 @@ export const ROTA_USAGE = `  shift-types:list
   swaps:approve <id> [--accept-violations true|false]
   swaps:reject <id> [--note TEXT]
   notifications:list [--unread true|false]
+  solve <schedule id> [--time-limit SECONDS] [--json]   (generates the roster, showing its progress; Ctrl-C stops watching, not the solve)
+  solve:watch <schedule id> [--json]
+  solve:stop <schedule id>
   (every rota command works in the ward given by --ward, else the home ward)`;
 
 /** The options the rota commands add to the command line. */
@@ -40,7 +44,7 @@ export const ROTA_OPTIONS = Object.fromEntries(
   [
     'code', 'start', 'end', 'min-consecutive', 'max-consecutive', 'forbidden-next', 'active',
     'min-assignments', 'max-assignments', 'min-working-days', 'max-working-days', 'min-days-off', 'max-days-off', 'max-weekends', 'complete-weekends',
-    'skills', 'contract', 'status', 'user', 'from', 'to', 'note', 'change-weight', 'seconds', 'apply', 'job', 'accept-violations', 'unread',
+    'skills', 'contract', 'status', 'user', 'from', 'to', 'note', 'change-weight', 'seconds', 'apply', 'job', 'accept-violations', 'unread', 'time-limit',
   ].map((name) => [name, { type: 'string' as const }]),
 );
 
@@ -287,6 +291,23 @@ export async function runRotaCommand(client: Client, command: string, positional
         notifications.map((n) => ({ ...n, readAt: n.readAt ?? '', data: JSON.stringify(n.data) })),
         ['id', 'kind', 'createdAt', 'readAt', 'data'],
       );
+    }
+    case 'solve':
+    case 'solve:watch': {
+      const id = positiveInteger(positionals[0], 'a schedule id');
+      if (command === 'solve') {
+        const timeLimitSeconds = optionalInteger(options['time-limit'], '--time-limit');
+        await client.rota.solve.start.mutate({ id, ...(timeLimitSeconds === undefined ? {} : { timeLimitSeconds }) });
+      }
+      const job = await watchJob(async () => (await client.rota.solve.read.query({ id })).job, { json: options.json === 'true', out: process.stdout });
+      // The summary is printed; a solve that did not finish its work fails the command, for scripts.
+      if (job.status !== 'done') throw new Error(`solve ${job.id} of schedule ${id} ended ${job.status}`);
+      return '';
+    }
+    case 'solve:stop': {
+      const id = positiveInteger(positionals[0], 'a schedule id');
+      await client.rota.solve.stop.mutate({ id });
+      return `solve of schedule ${id} told to stop; it keeps the best roster found so far`;
     }
     default:
       return undefined;

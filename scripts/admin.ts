@@ -181,6 +181,7 @@ async function main(): Promise<number> {
       weeks: { type: 'string' },
       prefix: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      json: { type: 'boolean' },
       ...ROTA_OPTIONS,
     },
   });
@@ -195,8 +196,10 @@ async function main(): Promise<number> {
   const password = process.env.NOBAT_PASSWORD || (await ask('password: ', true));
   await client.auth.login.mutate({ username, password });
   try {
-    const { help: _help, ...options } = values;
-    console.log(await run(client, command, rest, options));
+    const { help: _help, json, ...options } = values;
+    const answer = await run(client, command, rest, { ...options, json: json ? 'true' : undefined });
+    // Commands that print as they go (solve) answer nothing more.
+    if (answer !== '') console.log(answer);
   } finally {
     await client.auth.logout.mutate({}).catch(() => undefined);
   }
