@@ -37,13 +37,16 @@ export interface SpawnOptions {
   /** The line announcing the address, e.g. /nobat listening on (http:\/\/\S+)/. */
   listening: RegExp;
   timeoutMs: number;
+  /** Run this instead of `node` (e.g. `npm`), in a process group of its own that `stop()` signals whole: npm forwards no signal to its script. */
+  command?: string;
 }
 
 /** Starts `node <args>` and waits for it to print its address. */
 export async function spawnServer(options: SpawnOptions): Promise<Child> {
   const out = openSync(options.logFile, 'w');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, options.args, { env: options.env as NodeJS.ProcessEnv, stdio: ['ignore', out, out] });
+  const group = options.command !== undefined;
+  const child = spawn(options.command ?? process.execPath, options.args, { env: options.env as NodeJS.ProcessEnv, stdio: ['ignore', out, out], detached: group });
   closeSync(out);
   let exited = false;
   let exitCode: number | null = null;
@@ -57,10 +60,11 @@ export async function spawnServer(options: SpawnOptions): Promise<Child> {
   const stop = async () => {
     running.delete(handle);
     if (exited) return;
-    child.kill('SIGTERM');
+    const signal = (name: NodeJS.Signals) => (group ? process.kill(-child.pid!, name) : child.kill(name));
+    signal('SIGTERM');
     const stopped = await Promise.race([exit.then(() => true), sleep(15_000).then(() => false)]);
     if (!stopped) {
-      child.kill('SIGKILL');
+      signal('SIGKILL');
       await exit;
     }
   };
