@@ -5,13 +5,13 @@
 //
 // NOBAT_URL (default http://127.0.0.1:3000), NOBAT_USERNAME and NOBAT_PASSWORD; missing credentials are
 // asked for on a terminal.
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { TRPCClientError } from '@trpc/client';
 import { randomBytes } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
-import type { AppRouter } from '../shared/index.js';
+import { apiClient, type ApiClient, type ApiSession } from './api-client.js';
 import { ROTA_OPTIONS, ROTA_USAGE, runRotaCommand } from './admin-rota.js';
 import { required, table, UsageError } from './cli-support.js';
 import { importInrc2 } from './rota/import-inrc2.js';
@@ -33,32 +33,7 @@ ${ROTA_USAGE}
 
 environment: NOBAT_URL, NOBAT_USERNAME, NOBAT_PASSWORD`;
 
-interface Session {
-  cookie: string | undefined;
-  ward: string | undefined;
-}
-
-function clientFor(baseUrl: string, session: Session) {
-  return createTRPCClient<AppRouter>({
-    links: [
-      httpLink({
-        url: `${baseUrl.replace(/\/+$/, '')}/trpc`,
-        headers: () => ({
-          ...(session.cookie ? { cookie: session.cookie } : {}),
-          ...(session.ward ? { 'x-ward': session.ward } : {}),
-        }),
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          const sid = response.headers.getSetCookie().find((header) => header.startsWith('nobat_sid='));
-          if (sid) session.cookie = sid.split(';')[0];
-          return response;
-        },
-      }),
-    ],
-  });
-}
-
-type Client = ReturnType<typeof clientFor>;
+type Client = ApiClient;
 
 async function ask(question: string, hidden = false): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${question.replace(/: $/, '')} is required (set it in the environment)`);
@@ -190,8 +165,8 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return command || values.help ? 0 : 2;
   }
-  const session: Session = { cookie: undefined, ward: values.ward };
-  const client = clientFor(process.env.NOBAT_URL ?? 'http://127.0.0.1:3000', session);
+  const session: ApiSession = { cookie: undefined, ward: values.ward };
+  const client = apiClient(process.env.NOBAT_URL ?? 'http://127.0.0.1:3000', session);
   const username = process.env.NOBAT_USERNAME || (await ask('username: '));
   const password = process.env.NOBAT_PASSWORD || (await ask('password: ', true));
   await client.auth.login.mutate({ username, password });
