@@ -9,6 +9,8 @@ export type SignInOutcome = 'success' | 'wrong_credentials' | 'rate_limited' | '
 export interface SolveStanding {
   hard: number;
   soft: number;
+  /** Relative distance of `soft` from the solve's lower bound (docs/rota.md §12); null before the first bound. */
+  gap: number | null;
 }
 
 /**
@@ -65,6 +67,13 @@ export class Metrics {
   private readonly solveBestSoft = new Gauge({
     name: 'nobat_solve_running_best_soft',
     help: 'Soft penalty of the best roster so far of each solve job running in this process',
+    labelNames: ['job'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly solveGap = new Gauge({
+    name: 'nobat_solve_running_gap',
+    help: 'Gap of the best roster so far of each solve job running in this process to its lower bound ((soft - bound) / soft; 0 proves it optimal), once a bound is known',
     labelNames: ['job'] as const,
     registers: [this.registry],
   });
@@ -141,12 +150,14 @@ export class Metrics {
   solveProgress(jobId: number, standing: SolveStanding): void {
     this.solveBestHard.set({ job: String(jobId) }, standing.hard);
     this.solveBestSoft.set({ job: String(jobId) }, standing.soft);
+    if (standing.gap !== null) this.solveGap.set({ job: String(jobId) }, standing.gap);
   }
 
   solveEnded(jobId: number, status: string, seconds: number): void {
     this.solveRunning.dec();
     this.solveBestHard.remove({ job: String(jobId) });
     this.solveBestSoft.remove({ job: String(jobId) });
+    this.solveGap.remove({ job: String(jobId) });
     this.solveJobs.inc({ status });
     this.solveDuration.observe({ status }, seconds);
   }

@@ -36,8 +36,8 @@ export interface SolveJobDeps {
   stopping?: AbortSignal;
   /** Aborted when the queue says this worker no longer holds the job (its heartbeat lapsed). */
   lost?: AbortSignal;
-  /** Told of each better roster as the solver finds it (the process's metrics). */
-  onProgress?: (best: { hard: number; soft: number }) => void;
+  /** Told of each better roster and each better bound as the solver finds them (the process's metrics). */
+  onProgress?: (standing: { hard: number; soft: number; gap: number | null }) => void;
   /** How often progress is written and the cancel mark read; 1 s unless a test wants otherwise. */
   tickMs?: number;
   /** How long to wait before writing an attempt's end again when the database did not answer; 2 s unless a test wants otherwise. */
@@ -141,11 +141,12 @@ export async function runSolveJob(deps: SolveJobDeps, data: SolveJobData): Promi
         onProgress: (report) => {
           known.best = { hard: report.hard, soft: report.soft };
           pending = point(report.elapsedMs);
-          deps.onProgress?.({ hard: report.hard, soft: report.soft });
+          if (pending) deps.onProgress?.({ hard: pending.hard, soft: pending.soft, gap: pending.gap ?? null });
         },
         onBound: (found) => {
           known.bound = found;
           pending = point(performance.now() - solveStart) ?? pending;
+          if (pending) deps.onProgress?.({ hard: pending.hard, soft: pending.soft, gap: pending.gap ?? null });
         },
       },
     );
