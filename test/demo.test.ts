@@ -85,8 +85,13 @@ describe('npm run demo', () => {
     const staff = (await head.get('/api/rota/staff')).body.staff;
     expect(staff.filter((member: { skills: string[] }) => member.skills.length > 0)).toHaveLength(30);
     expect(staff.every((member: { name: string }) => /[\u0600-\u06FF]/.test(member.name))).toBe(true);
-    const requests = (await head.get('/api/rota/requests')).body.requests as { kind: string; status: string }[];
-    expect(requests.filter((request) => request.kind === 'leave').map((request) => request.status).sort()).toEqual(['approved', 'approved', 'pending', 'rejected']);
+    const requests = (await head.get('/api/rota/requests')).body.requests as { kind: string; status: string; reason: string | null }[];
+    const leaves = requests.filter((request) => request.kind === 'leave');
+    // Four leaves asked for in advance, and a sick call after publication unless the month has no day after today.
+    const sick = leaves.filter((request) => request.reason === 'sick');
+    expect(sick.length).toBe(me.body.today < schedule.endDate ? 1 : 0);
+    expect(sick.every((request) => request.status === 'approved')).toBe(true);
+    expect(leaves.filter((request) => request.reason !== 'sick').map((request) => request.status).sort()).toEqual(['approved', 'approved', 'pending', 'rejected']);
     expect(requests.filter((request) => request.kind !== 'leave').length).toBeGreaterThanOrEqual(29);
     expect((await head.get('/api/rota/holidays')).body.holidays.length).toBeGreaterThanOrEqual(10);
 
