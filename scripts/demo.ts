@@ -60,34 +60,21 @@ async function refuseUnlessEmpty(databaseUrl: string): Promise<void> {
 }
 
 /**
- * A nurse calls in sick for her next shift after today: the head nurse files the sick leave, approved at once, and
- * covers the shift with someone free that day who has its skill, the first whose cover leaves the roster without a
- * hard violation by the service's own evaluation (a cover that would break a rule is taken back). Answers what
- * happened, or null when the nurse has no shift left after today in the month.
+ * A nurse calls in sick for her next shift after today: the head nurse files the sick leave, approved at once, repairs
+ * the published roster from today on with the fewest changes (docs/rota.md §11) and applies the proposal. Answers
+ * what happened, or null when the nurse has no shift left after today in the month.
  */
-async function callInSick(head: ApiClient, scheduleId: number, today: string, sickId: number, staffIds: number[]): Promise<string | null> {
+async function callInSick(head: ApiClient, scheduleId: number, today: string, sickId: number, seconds: number): Promise<string | null> {
   const before = await head.rota.schedules.read.query({ id: scheduleId });
   const shift = before.assignments.find((cell) => cell.userId === sickId && cell.date > today);
   if (!shift) return null;
+  const name = before.staff.find((member) => member.userId === sickId)?.name ?? '';
   await head.rota.requests.create.mutate({ userId: sickId, kind: 'leave', reason: 'sick', approve: true, date: shift.date, endDate: shift.date, note: 'تماس تلفنی صبح: بیمار است' });
-  const working = new Set(before.assignments.filter((cell) => cell.date === shift.date).map((cell) => cell.userId));
-  const skilled = new Set(before.staff.filter((member) => member.skills.includes(shift.skill)).map((member) => member.userId));
-  const names = new Map(before.staff.map((member) => [member.userId, member.name]));
-  let version = before.schedule.version;
-  for (const candidate of staffIds.filter((id) => id !== sickId && !working.has(id) && skilled.has(id))) {
-    const covered = await head.rota.schedules.setAssignments.mutate({
-      id: scheduleId,
-      version,
-      set: [
-        { userId: sickId, date: shift.date, shiftTypeId: null },
-        { userId: candidate, date: shift.date, shiftTypeId: shift.shiftTypeId, skill: shift.skill },
-      ],
-    });
-    version = covered.schedule.version;
-    if (covered.evaluation.score.hard === 0) return `${names.get(sickId)} called in sick for ${shift.date}; ${names.get(candidate)} covers the shift`;
-    version = (await head.rota.schedules.setAssignments.mutate({ id: scheduleId, version, set: [{ userId: candidate, date: shift.date, shiftTypeId: null }] })).schedule.version;
-  }
-  return `${names.get(sickId)} called in sick for ${shift.date}; no one could cover the shift: the roster has a hard violation to fix`;
+  await head.rota.solve.start.mutate({ id: scheduleId, mode: 'repair', timeLimitSeconds: seconds });
+  const job = await watchJob(async () => (await head.rota.solve.read.query({ id: scheduleId })).job, { json: false, out: process.stdout, label: 'repair' });
+  if (job.status !== 'done' || !job.proposal) return `${name} called in sick for ${shift.date}; the repair ended ${job.status} without a proposal`;
+  const { evaluation } = await head.rota.solve.applyProposal.mutate({ id: scheduleId, jobId: job.id });
+  return `${name} called in sick for ${shift.date}; the head nurse applied a repair changing ${job.proposal.changes.length} cell(s): hard ${evaluation.score.hard}, soft ${evaluation.score.soft}`;
 }
 
 async function seedDemo(url: string, config: Config, solveSeconds: number): Promise<string[]> {
@@ -174,7 +161,7 @@ async function seedDemo(url: string, config: Config, solveSeconds: number): Prom
   const job = await watchJob(async () => (await head.rota.solve.read.query({ id: schedule.id })).job, { json: false, out: process.stdout });
   if (job.status !== 'done') throw new Error(`the roster's generation ended ${job.status}`);
   await head.rota.schedules.publish.mutate({ id: schedule.id });
-  const sickCall = await callInSick(head, schedule.id, today, people[15]!.id, people.map((person) => person.id));
+  const sickCall = await callInSick(head, schedule.id, today, people[15]!.id, Math.min(solveSeconds, 20));
   if (sickCall) log(sickCall);
   const published = (await head.rota.schedules.read.query({ id: schedule.id })).schedule;
 
