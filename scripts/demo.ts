@@ -77,6 +77,20 @@ async function callInSick(head: ApiClient, scheduleId: number, today: string, si
   return `${name} called in sick for ${shift.date}; the head nurse applied a repair changing ${job.proposal.changes.length} cell(s): hard ${evaluation.score.hard}, soft ${evaluation.score.soft}`;
 }
 
+/**
+ * Two nurses agree to exchange their different shifts of a day after today: the first offers, the second accepts, and
+ * the swap waits for the head nurse's approval. Answers what happened, or null when they share no such day.
+ */
+async function offerSwap(head: ApiClient, from: { id: number; client: ApiClient }, to: { id: number; client: ApiClient }, scheduleId: number, today: string): Promise<string | null> {
+  const { assignments } = await head.rota.schedules.read.query({ id: scheduleId });
+  const theirs = new Map(assignments.filter((cell) => cell.userId === to.id).map((cell) => [cell.date, cell.shiftTypeId]));
+  const day = assignments.find((cell) => cell.userId === from.id && cell.date > today && theirs.has(cell.date) && theirs.get(cell.date) !== cell.shiftTypeId);
+  if (!day) return null;
+  const { swap } = await from.client.rota.swaps.offer.mutate({ date: day.date, withUserId: to.id, note: 'یک کار شخصی دارم، ممنون می‌شوم' });
+  await to.client.rota.swaps.accept.mutate({ id: swap.id });
+  return `two nurses agreed to swap their shifts of ${day.date}; the swap waits for the head nurse's approval`;
+}
+
 async function seedDemo(url: string, config: Config, solveSeconds: number): Promise<string[]> {
   const log = (line: string) => console.log(`demo: ${line}`);
   const password = randomBytes(9).toString('base64url');
@@ -163,6 +177,8 @@ async function seedDemo(url: string, config: Config, solveSeconds: number): Prom
   await head.rota.schedules.publish.mutate({ id: schedule.id });
   const sickCall = await callInSick(head, schedule.id, today, people[15]!.id, Math.min(solveSeconds, 20));
   if (sickCall) log(sickCall);
+  const swap = await offerSwap(head, people[1]!, people[2]!, schedule.id, today);
+  if (swap) log(swap);
   const published = (await head.rota.schedules.read.query({ id: schedule.id })).schedule;
 
   const nurse = STAFF[1]!;

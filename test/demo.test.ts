@@ -95,6 +95,10 @@ describe('npm run demo', () => {
     expect(requests.filter((request) => request.kind !== 'leave').length).toBeGreaterThanOrEqual(29);
     expect((await head.get('/api/rota/holidays')).body.holidays.length).toBeGreaterThanOrEqual(10);
 
+    // A swap two nurses agreed on, waiting for the head nurse.
+    const swaps = (await head.get('/api/rota/swaps')).body.swaps as { status: string }[];
+    expect(swaps.length).toBeLessThanOrEqual(1);
+    expect(swaps.every((swap) => swap.status === 'accepted')).toBe(true);
     const nurse = new TestClient(url);
     expect((await nurse.post('/api/auth/login', { username: nurseUsername, password })).status).toBe(200);
     expect((await nurse.get(`/api/rota/schedules/${schedule.id}`)).status).toBe(200);
