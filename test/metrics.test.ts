@@ -120,7 +120,8 @@ describe('metrics', () => {
     }
     expect(sample(text, 'nobat_solve_jobs_total', { status: 'done' })).toBe(1);
     expect(sample(text, 'nobat_solve_job_duration_seconds_count', { status: 'done' })).toBe(1);
-    expect(sample(text, 'nobat_solve_job_duration_seconds_sum', { status: 'done' })).toBeGreaterThan(0.5);
+    // A small ward's optimum is proven within a second or two, so the run time is only known to be positive.
+    expect(sample(text, 'nobat_solve_job_duration_seconds_sum', { status: 'done' })).toBeGreaterThan(0);
     expect(sample(text, 'nobat_solve_jobs_running')).toBe(0);
     expect(sample(text, 'nobat_solve_jobs_waiting')).toBe(0);
     expect(text).not.toMatch(/^nobat_solve_running_best_hard\{/m);

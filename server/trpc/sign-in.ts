@@ -24,6 +24,7 @@ export function answerNewSession(ctx: Context, { user, token }: { user: IUser; t
  * session with `answerNewSession` alone.)
  */
 export function completeSignIn(ctx: Context, signedIn: { user: IUser; token: string }): TUserEnvelope {
+  const answer = answerNewSession(ctx, signedIn);
   setDeviceCookie(ctx, signedIn.user.usernameKey);
-  return answerNewSession(ctx, signedIn);
+  return answer;
 }
