@@ -5,7 +5,7 @@
 // (five days of seven), given a day-off request per nurse before it is published, published, and edited after (60
 // cells a month, audited), and 25 holidays. Times sequential requests over loopback for the year's ledger, as JSON and
 // as CSV, beside two yardsticks of the same run: GET /api/me (the lightest signed-in request) and GET …/evaluation of
-// one of the months (one schedule scored by the evaluator, issue 12's 100 ms route).
+// one of the months (one schedule scored by the evaluator, the evaluation route whose target is 100 ms).
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
