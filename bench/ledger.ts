@@ -6,7 +6,6 @@
 // cells a month, audited), and 25 holidays. Times sequential requests over loopback for the year's ledger, as JSON and
 // as CSV, beside two yardsticks of the same run: GET /api/me (the lightest signed-in request) and GET …/evaluation of
 // one of the months (one schedule scored by the evaluator, the evaluation route whose target is 100 ms).
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../shared/index.ts';
 import { openBenchDatabase } from './database.ts';
-import { spawnServer, stopAll } from './processes.ts';
+import { latencyFigures, spawnBuiltService, stopAll } from './processes.ts';
 
 type ImportModule = typeof import('../scripts/rota/import-inrc2.ts');
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
@@ -39,37 +38,11 @@ const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const load = <T>(path: string) => import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function figures(samples: number[]): { median: number; text: string } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const median = percentile(sorted, 50);
-  return { median, text: `median ${median.toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · max ${sorted[sorted.length - 1]!.toFixed(1)} ms` };
-}
-
 const tmp = mkdtempSync(join(tmpdir(), 'nobat-bench-ledger-'));
 chmodSync(tmp, 0o755);
 const db = await openBenchDatabase(process.env.DATABASE_URL || undefined, join(tmp, 'pg'));
 try {
-  const service = await spawnServer({
-    name: 'nobat',
-    args: [join(ROOT, 'dist/server/main.js')],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: join(tmp, 'data'),
-      SESSION_SECRET: randomBytes(36).toString('base64url'),
-      DATABASE_URL: db.url,
-    },
-    logFile: join(tmp, 'nobat.log'),
-    listening: /nobat listening on (http:\/\/\S+)/,
-    timeoutMs: 60_000,
-  });
+  const service = await spawnBuiltService(ROOT, tmp, db.url);
   const { importInrc2 } = await load<ImportModule>('scripts/rota/import-inrc2.js');
   const { readInrc2Instance } = await load<Inrc2Module>('server/rota/inrc2/index.js');
   const { addDays, daysBetween } = await load<DatesModule>('server/calendar/iso-dates.js');
@@ -134,7 +107,7 @@ try {
     for (let i = 0; i < WARMUP; i++) await one();
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) samples.push(await one());
-    return figures(samples);
+    return latencyFigures(samples);
   };
   const range = `from=${FROM}&to=${TO}`;
   const answer = (await (await fetchWithCookie(`${service.url}/api/rota/ledger?${range}`)).json()) as { rows: unknown[]; ward: { perFullTime: unknown } };
@@ -167,7 +140,7 @@ try {
   console.log(`  ledger.csv                     ${csv.text}`);
   console.log(`  yardstick: GET /api/me         ${me.text}`);
   console.log(`  yardstick: one month's evaluation ${evaluation.text}`);
-  console.log(`  in process: readLedger alone   ${figures(direct).text}`);
+  console.log(`  in process: readLedger alone   ${latencyFigures(direct).text}`);
   console.log(`ledger ÷ /api/me: ${(json.median / me.median).toFixed(1)}×; ledger ÷ one month's evaluation: ${(json.median / evaluation.median).toFixed(2)}×`);
 } finally {
   await stopAll();

@@ -1,8 +1,10 @@
 // Child processes of the benchmark: the service and the yardstick servers, each in its own process,
 // with its output in a file (so the benchmark's own process does not spend time reading log lines).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 
 const POLL_MS = 5;
 
@@ -180,4 +182,40 @@ export async function stopLeftoverPostgres(databaseDir: string): Promise<void> {
   if (!Number.isInteger(pid) || pid <= 0 || !alive()) return;
   process.kill(pid, 'SIGINT');
   for (let waited = 0; alive() && waited < 15_000; waited += 50) await sleep(50);
+}
+
+/**
+ * Starts the built service (`dist/server/main.js`) as the single-service benchmarks measure it: production mode, a
+ * free port on loopback, its data under `dir`, on `databaseUrl`.
+ */
+export function spawnBuiltService(root: string, dir: string, databaseUrl: string): Promise<Child> {
+  return spawnServer({
+    name: 'nobat',
+    args: [join(root, 'dist/server/main.js')],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, 'data'),
+      SESSION_SECRET: randomBytes(36).toString('base64url'),
+      DATABASE_URL: databaseUrl,
+    },
+    logFile: join(dir, 'nobat.log'),
+    listening: /nobat listening on (http:\/\/\S+)/,
+    timeoutMs: 60_000,
+  });
+}
+
+/** The sample at percentile `p` (0–100) of sorted samples. */
+export function percentileOf(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Latency samples in milliseconds: their median, and one line of median, p95 and max. */
+export function latencyFigures(samples: number[]): { median: number; text: string } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = percentileOf(sorted, 50);
+  return { median, text: `median ${median.toFixed(1)} ms · p95 ${percentileOf(sorted, 95).toFixed(1)} ms · max ${sorted[sorted.length - 1]!.toFixed(1)} ms` };
 }

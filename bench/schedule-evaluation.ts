@@ -3,7 +3,6 @@
 // the API as `npm run admin -- rota:import-inrc2` does, puts a full roster through PUT …/assignments, then times
 // sequential evaluations over loopback, beside the pure evaluator on the same roster in this process. Then lists
 // the ward's schedules after 60 published weeks more (the target: under 100 ms), beside GET /api/me in the same run.
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../shared/index.ts';
 import { openBenchDatabase } from './database.ts';
-import { spawnServer, stopAll } from './processes.ts';
+import { latencyFigures, spawnBuiltService, stopAll } from './processes.ts';
 
 type ImportModule = typeof import('../scripts/rota/import-inrc2.ts');
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
@@ -33,36 +32,11 @@ const addIsoDays = (date: string, days: number) => new Date(Date.parse(`${date}T
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const load = <T>(path: string) => import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function figures(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return `median ${percentile(sorted, 50).toFixed(1)} ms · p95 ${percentile(sorted, 95).toFixed(1)} ms · max ${sorted[sorted.length - 1]!.toFixed(1)} ms`;
-}
-
 const tmp = mkdtempSync(join(tmpdir(), 'nobat-bench-evaluation-'));
 chmodSync(tmp, 0o755);
 const db = await openBenchDatabase(process.env.DATABASE_URL || undefined, join(tmp, 'pg'));
 try {
-  const service = await spawnServer({
-    name: 'nobat',
-    args: [join(ROOT, 'dist/server/main.js')],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: join(tmp, 'data'),
-      SESSION_SECRET: randomBytes(36).toString('base64url'),
-      DATABASE_URL: db.url,
-    },
-    logFile: join(tmp, 'nobat.log'),
-    listening: /nobat listening on (http:\/\/\S+)/,
-    timeoutMs: 60_000,
-  });
+  const service = await spawnBuiltService(ROOT, tmp, db.url);
   const { importInrc2, rosterCells } = await load<ImportModule>('scripts/rota/import-inrc2.js');
   const { readInrc2Instance } = await load<Inrc2Module>('server/rota/inrc2/index.js');
   const { evaluate } = await load<EvaluateModule>('server/rota/evaluate.js');
@@ -189,13 +163,13 @@ try {
   console.log(`GET /api/rota/schedules/{id}/evaluation, ${INSTANCE} (${problem.staff.length} people × ${problem.days} days, ${cells.length} cells, score ${direct.score.hard}/${direct.score.soft})`);
   console.log(`Node ${process.version} · ${availableParallelism()} CPUs (${cpus()[0]?.model.trim()}) · ${db.description}`);
   console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of the run`);
-  console.log(`service, ${RUNS} sequential requests after ${WARMUP}: ${figures(http)}`);
-  console.log(`in process: the problem from PostgreSQL: ${figures(building)}`);
-  console.log(`in process: evaluation and mapping to ids: ${figures(scoring)}`);
-  console.log(`evaluator alone (a fresh problem each time, as a request builds one): ${figures(pure)}`);
-  console.log(`GET /api/rota/schedules, ${listed} schedules (${HISTORY} published weeks of ${problem.staff.length} people after the 4-week one): first ${firstList.toFixed(1)} ms; then ${LIST_RUNS} sequential: ${figures(lists)} (target: under 100 ms)`);
-  console.log(`GET /api/rota/schedules after one cell of the newest week changed (5 times): ${figures(afterEdit)}`);
-  console.log(`yardstick, the same run: GET /api/me, ${LIST_RUNS} sequential: ${figures(me)}`);
+  console.log(`service, ${RUNS} sequential requests after ${WARMUP}: ${latencyFigures(http).text}`);
+  console.log(`in process: the problem from PostgreSQL: ${latencyFigures(building).text}`);
+  console.log(`in process: evaluation and mapping to ids: ${latencyFigures(scoring).text}`);
+  console.log(`evaluator alone (a fresh problem each time, as a request builds one): ${latencyFigures(pure).text}`);
+  console.log(`GET /api/rota/schedules, ${listed} schedules (${HISTORY} published weeks of ${problem.staff.length} people after the 4-week one): first ${firstList.toFixed(1)} ms; then ${LIST_RUNS} sequential: ${latencyFigures(lists).text} (target: under 100 ms)`);
+  console.log(`GET /api/rota/schedules after one cell of the newest week changed (5 times): ${latencyFigures(afterEdit).text}`);
+  console.log(`yardstick, the same run: GET /api/me, ${LIST_RUNS} sequential: ${latencyFigures(me).text}`);
 } finally {
   await stopAll();
   await db.drop();
