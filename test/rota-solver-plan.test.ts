@@ -346,4 +346,32 @@ describe('the plan of working days', () => {
       expect([maxMoves, result.stoppedBy, result.moves]).toEqual([maxMoves, 'moves', maxMoves]);
     }
   });
+
+  it('gives the same roster, score and reports for the same seed and move budget on every path: a plan of working days with its windows, a plan of whole rows, a plan taken from another search', async () => {
+    const problem = n005w4();
+    const { initial, pinned } = pinAndLeave(problem);
+    const other = await loadHighs();
+    // A deadline the frozen clock never reaches: near, the plan is one of working days; far, one of whole rows.
+    const paths = [
+      { deadline: 1, seed: 4, maxMoves: 6_000 },
+      { deadline: 1e15, seed: 5, maxMoves: 6_000 },
+      { deadline: 1, seed: 6, maxMoves: 6_000, plan: false },
+    ];
+    const plan = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 3, maxMoves: 2_000, highs }).roster;
+    for (const path of paths) {
+      const runs = [highs, other].map((engine) => {
+        const reports: SolveProgress[] = [];
+        const sharedPlan = path.plan === false ? { offer: () => {}, take: () => copyRoster(plan) } : undefined;
+        const result = solve({ problem, initial, pinned }, { ...path, now: () => 0, highs: engine, sharedPlan, onImprove: (progress) => reports.push(progress) });
+        return { ...result, shift: [...result.roster.shift], skill: [...result.roster.skill], reports };
+      });
+      expect(runs[0]!.stoppedBy).toBe('moves');
+      expect(runs[0]!.reports.length).toBeGreaterThan(0);
+      expect(runs[1]!.score).toEqual(runs[0]!.score);
+      expect(runs[1]!.moves).toBe(runs[0]!.moves);
+      expect(runs[1]!.shift).toEqual(runs[0]!.shift);
+      expect(runs[1]!.skill).toEqual(runs[0]!.skill);
+      expect(runs[1]!.reports).toEqual(runs[0]!.reports);
+    }
+  });
 });
