@@ -1,7 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { Highs } from 'highs';
 import { changedCells, evaluate, objective, personChanges, personObjective, personScore } from '../server/rota/evaluate.js';
-import { OFF, cellIndex, copyRoster, emptyRoster, isChange, type Roster, type RosterProblem } from '../server/rota/problem.js';
+import { DEFAULT_WEIGHTS, OFF, cellIndex, copyRoster, coverageIndex, emptyRoster, isChange, type Roster, type RosterProblem } from '../server/rota/problem.js';
 import { admissibleStart } from '../server/rota/solver/construct.js';
+import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { MOVES } from '../server/rota/solver/moves.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
@@ -287,5 +289,109 @@ describe('a repair by the solver', () => {
       if (!pinned[cell]) continue;
       expect([cell, result.roster.shift[cell], result.roster.skill[cell]]).toEqual([cell, roster.shift[cell], roster.skill[cell]]);
     }
+  });
+
+  describe('of a hole that only a chain of changes fills', () => {
+    let highs: Highs;
+    beforeAll(async () => {
+      highs = await loadHighs();
+    });
+
+    /**
+     * Three charge nurses over four days, a day (D) and a night (N) shift, no day straight after a night. Needed: a
+     * night on days 0 and 1, a day on day 2. Published: A on nights days 0 to 2, B on the day shift of day 2, C on leave
+     * on day 2. B falls sick on day 2: only A may take its day shift, once A's night before it goes to B or C, a chain
+     * of three changes whose first two fill no hole.
+     */
+    function chainWard(): { sick: RosterProblem; roster: Roster } {
+      const days = 4;
+      const problem: RosterProblem = {
+        days,
+        firstWeekday: 1,
+        weekendDays: [6, 0],
+        skills: ['charge'],
+        shiftTypes: [
+          { id: 1, code: 'D', minutes: 480, endsNextDay: false, minConsecutive: 1, maxConsecutive: 5, assignable: true },
+          { id: 2, code: 'N', minutes: 600, endsNextDay: true, minConsecutive: 1, maxConsecutive: 5, assignable: true },
+        ],
+        forbiddenNext: [
+          [false, false],
+          [true, false],
+        ],
+        staff: [0, 1, 2].map((p) => ({
+          id: 10 + p,
+          skills: [0],
+          contract: null,
+          carryIn: { lastShift: null, consecutiveWorkingDays: 0, consecutiveDaysOff: 1, consecutiveSameShift: 0 },
+          leave: Array.from({ length: days }, (_, d) => p === 2 && d === 2),
+        })),
+        minimum: [],
+        optimal: [],
+        preferences: [],
+        weights: { ...DEFAULT_WEIGHTS },
+      };
+      problem.minimum = new Array<number>(days * 2).fill(0);
+      for (const [d, s] of [[0, 1], [1, 1], [2, 0]] as const) problem.minimum[coverageIndex(problem, d, s, 0)] = 1;
+      problem.optimal = [...problem.minimum];
+      const roster = emptyRoster(problem);
+      for (const [p, d, s] of [[0, 0, 1], [0, 1, 1], [0, 2, 1], [1, 2, 0]] as const) {
+        roster.shift[cellIndex(problem, p, d)] = s;
+        roster.skill[cellIndex(problem, p, d)] = 0;
+      }
+      expect(evaluate(problem, roster).score.hard).toBe(0);
+      const sick = structuredClone(problem);
+      sick.staff[1]!.leave[2] = true;
+      return { sick, roster };
+    }
+
+    it('cannot be filled by one or two changes from `from` on', () => {
+      const { sick, roster } = chainWard();
+      const from = 1;
+      const start = admissibleStart(moveSpace(sick, undefined, 7), roster);
+      expect(evaluate(sick, start).score.hard).toBe(1);
+      const options: { cell: number; shift: number }[] = [];
+      for (let p = 0; p < sick.staff.length; p++) {
+        for (let d = from; d < sick.days; d++) {
+          const cell = cellIndex(sick, p, d);
+          if (sick.staff[p]!.leave[d]) continue;
+          for (const shift of [OFF, 0, 1]) if (shift !== start.shift[cell]) options.push({ cell, shift });
+        }
+      }
+      let tried = 0;
+      for (const a of options) {
+        for (const b of [null, ...options]) {
+          if (b !== null && b.cell === a.cell) continue;
+          const changed = copyRoster(start);
+          for (const { cell, shift } of b === null ? [a] : [a, b]) {
+            changed.shift[cell] = shift;
+            changed.skill[cell] = shift === OFF ? OFF : 0;
+          }
+          expect(evaluate(sick, changed).score.hard).toBeGreaterThan(0);
+          tried++;
+        }
+      }
+      expect(tried).toBeGreaterThan(100);
+    });
+
+    it('is filled by the repair, changing only cells from `from` on, at the default change weight and the largest', () => {
+      const { sick, roster } = chainWard();
+      const from = 1;
+      for (const weight of [50, 1000]) {
+        for (const seed of [1, 2]) {
+          const problem: RosterProblem = { ...sick, reference: { roster: copyRoster(roster), from, weight } };
+          const result = solve({ problem, initial: roster }, { ...budget(seed, 60_000), highs, plan: false });
+          expect([weight, seed, evaluate(sick, result.roster).score.hard]).toEqual([weight, seed, 0]);
+          expect(objective(problem, result.roster)).toEqual(result.score);
+          const changes = changedCells(problem, result.roster);
+          expect(changes.every((cell) => cell % sick.days >= from)).toBe(true);
+          // A takes the day shift of day 2, and B or C the night before it.
+          expect(result.roster.shift[cellIndex(sick, 0, 2)]).toBe(0);
+          expect(result.roster.shift[cellIndex(sick, 0, 1)]).not.toBe(1);
+          for (let p = 0; p < sick.staff.length; p++) {
+            expect([p, result.roster.shift[cellIndex(sick, p, 0)]]).toEqual([p, roster.shift[cellIndex(sick, p, 0)]]);
+          }
+        }
+      }
+    });
   });
 });

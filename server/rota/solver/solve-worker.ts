@@ -22,8 +22,9 @@ const options: SolveOptions = {
 };
 if (data.maxMoves !== undefined) options.maxMoves = data.maxMoves;
 if (data.tuning !== undefined) options.tuning = data.tuning;
-// A thread that takes another's plan re-plans windows of it with HiGHS of its own (`SolveOptions.plan`).
-if (data.planDays || data.plan !== undefined) options.highs = await loadHighs();
+// A thread that takes another's plan re-plans windows of it with HiGHS of its own (`SolveOptions.plan`), as a repair
+// re-plans windows around its holes.
+if (data.planDays || data.plan !== undefined || data.input.problem.reference !== undefined) options.highs = await loadHighs();
 if (!data.planDays) options.plan = false;
 if (data.plan !== undefined) options.sharedPlan = sharedPlanOn(data.plan, data.input.initial.shift.length);
 if (data.best !== undefined) options.sharedBest = sharedBestOn(data.best, data.input.initial.shift.length);

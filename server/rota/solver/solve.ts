@@ -1,4 +1,5 @@
 import type { Highs } from 'highs';
+import { evaluate } from '../evaluate.js';
 import { compareScores, copyRoster, type Roster, type RosterProblem, type Score } from '../problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
 import type { MasterOptions } from './column-master.js';
@@ -226,6 +227,15 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const cumulative = tuning.mix.map((_, i) => tuning.mix.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / mixTotal);
   // A search that does not plan waits for another's plan while it anneals from the greedy roster.
   let awaitingPlan = !plans && options.sharedPlan !== undefined;
+  // A repair whose annealing stops removing hard violations re-plans whole rows around the holes left (`fillHoles`):
+  // a hole often needs a chain of changes (one person's shift moved so that another's may follow it), each charged
+  // before the last fills it, which the cool annealing does not climb; a window plans the chain whole.
+  const fillsHoles = problem.reference !== undefined && options.highs !== undefined && problem.shiftTypes.length <= MAX_ROW_SHIFT_TYPES;
+  const holeStallMs = Math.min(HOLE_STALL_MS, HOLE_STALL_SHARE * (options.deadline - start));
+  const holeStallMoves = Math.min(HOLE_STALL_MOVES, HOLE_STALL_SHARE * (options.maxMoves ?? Number.POSITIVE_INFINITY));
+  let hardSince = { ms: options.now(), moves: done };
+  let hardSeen = bestScore.hard;
+  let holesTried = false;
 
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
   // Nothing to move: the roster is what construction made of it.
@@ -289,6 +299,20 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
     }
     done += batch;
     if (improved) report(done);
+    if (bestScore.hard < hardSeen) {
+      hardSeen = bestScore.hard;
+      hardSince = { ms: options.now(), moves: done };
+      holesTried = false;
+    }
+    // Under a move budget the stall is counted in moves alone, so that a seed and a budget still replay a run.
+    const stalled = done - hardSince.moves >= holeStallMoves || (options.maxMoves === undefined && options.now() - hardSince.ms >= holeStallMs);
+    if (fillsHoles && !holesTried && bestScore.hard > 0 && stalled) {
+      holesTried = true;
+      if (fillHoles(space, best, problem.reference!.from, options, tuning, keepIfBest)) {
+        report(done);
+        state = new SearchState(problem, copyRoster(best), 4 * space.maxBlock);
+      }
+    }
   }
   if (windowed && stoppedBy !== 'aborted') {
     const once = options.maxMoves !== undefined;
@@ -347,6 +371,45 @@ export function layWindow(base: Roster, window: Roster, days: number, from: numb
     laid.skill.set(window.skill.subarray(row + from, row + from + length), row + from);
   }
   return laid;
+}
+
+/**
+ * A repair re-plans around its holes once its best has kept its hard violations this long or for this many moves, or
+ * for this share of its time or of its move budget.
+ */
+const HOLE_STALL_MS = 300;
+const HOLE_STALL_MOVES = 200_000;
+const HOLE_STALL_SHARE = 0.05;
+/** The days a repair's window around a hole re-plans: the hole's day, three days before it and three after. */
+const HOLE_WINDOW_DAYS = 7;
+/** At most this share of the time left goes to one window around a hole. */
+const HOLE_WINDOW_SHARE = 0.25;
+
+/**
+ * A repair's re-plan of everyone's rows over a window of days around each day from `from` on where `best` has a hard
+ * violation, earliest first, keeping each plan that beats `best` (through `keep`), until no such day is left untried
+ * or the time is up. Answers whether `best` improved.
+ */
+function fillHoles(space: MoveSpace, best: Roster, from: number, options: SolveOptions, tuning: Tuning, keep: (state: SearchState) => boolean): boolean {
+  const { problem, days } = space;
+  const length = Math.min(HOLE_WINDOW_DAYS, days - from);
+  if (length <= 0) return false;
+  let improved = false;
+  const tried = new Set<number>();
+  for (;;) {
+    const now = options.now();
+    if (options.signal?.aborted || now >= options.deadline) return improved;
+    const hole = evaluate(problem, best).violations.find((v) => v.severity === 'hard' && v.day !== undefined && v.day >= from && !tried.has(v.day));
+    if (hole === undefined) return improved;
+    tried.add(hole.day!);
+    const first = Math.max(from, Math.min(hole.day! - Math.floor(HOLE_WINDOW_DAYS / 2), days - length));
+    const master = masterOptions(options, tuning, now + HOLE_WINDOW_SHARE * (options.deadline - now));
+    if (keep(new SearchState(problem, planWindow(space, best, first, length, options.highs!, master), 4 * space.maxBlock))) {
+      improved = true;
+      // The plan may have filled other holes or opened new ones: every day is looked at again.
+      tried.clear();
+    }
+  }
 }
 
 /** What the column generation's master is told: the search's clock, a deadline, its hard weight and its stop. */
