@@ -27,8 +27,8 @@ export const ROTA_USAGE = `  shift-types:list
   requests:reject <id> [--note TEXT]
   ledger --from DATE --to DATE   (each person's figures over the published schedules, and deviations from their share)
   repair <schedule id> [--from DATE] [--change-weight N] [--seconds N] [--apply true]
-                       re-plan a published schedule from a day on with the fewest changes: watch it, show the
-                       proposed changes, and with --apply true apply them
+                       re-plan a published schedule from a day on with the fewest changes: watch it as solve does
+                       (on stderr), show the proposed changes, and with --apply true apply them
   repair:apply <schedule id> --job ID   apply a finished repair's proposal
   swaps:list [--status S]
   swaps:approve <id> [--accept-violations true|false]
@@ -112,23 +112,19 @@ async function proposalTable(client: Client, proposal: Proposal): Promise<string
   ].join('\n');
 }
 
-/** Starts a repair and waits for it, a line on stderr each time its best score improves. */
+/**
+ * Starts a repair and follows it with the display the solve command uses (`watchJob`), on stderr: stdout is for the
+ * proposal. Its scores are what the repair minimises, the change charge included.
+ */
 async function watchRepair(client: Client, id: number, options: Options) {
   const seconds = optionalInteger(options.seconds, '--seconds');
-  let { job } = await client.rota.solve.start.mutate({
+  const { job } = await client.rota.solve.start.mutate({
     id,
     mode: 'repair',
     ...defined({ from: options.from, changeWeight: optionalInteger(options['change-weight'], '--change-weight'), timeLimitSeconds: seconds }),
   });
   process.stderr.write(`repair job ${job.id} from ${job.from} (change weight ${job.changeWeight}), up to ${job.timeLimitSeconds} s\n`);
-  let shown = 0;
-  while (job.status === 'queued' || job.status === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    ({ job } = await client.rota.solve.read.query({ id }));
-    for (const point of job.progress.slice(shown)) process.stderr.write(`  ${(point.elapsedMs / 1000).toFixed(1)} s  hard ${point.hard}  soft ${point.soft} (with the change charge)\n`);
-    shown = job.progress.length;
-  }
-  return job;
+  return watchJob(async () => (await client.rota.solve.read.query({ id })).job, { json: false, out: process.stderr, label: 'repair' });
 }
 
 /** Runs a rota command; undefined when `command` is not one. */

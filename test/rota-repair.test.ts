@@ -225,6 +225,8 @@ describe('repair of a published roster', () => {
       });
       expect(result.code).toBe(0);
       expect(result.stderr).toMatch(/^repair job \d+ from 2026-12-09 \(change weight 50\), up to 1 s/);
+      // Followed by the solve command's display: its summary names the repair, its end and its best score.
+      expect(result.stderr).toMatch(/\nrepair \d+ done after [\d.]+ s of 1: hard 0, soft \d+\n/);
       expect(result.stdout).toMatch(/^date\s+userId\s+name\s+before\s+after/);
       expect(result.stdout).toContain(`2026-12-10  ${people.employee.id}`);
       expect(result.stdout).toMatch(/score now hard 2, soft \d+, after hard 0, soft \d+/);
