@@ -16,8 +16,8 @@
 //                       printed beside the references with its gap, flagged as a BUG above a proven optimum or best known
 //   --repair            instead: a sick call on each instance, repaired (bench/rota-repair.ts); --repair-seconds N
 //                       for each repair (default 10)
-//   --latency-seconds N then GET /api/me latency with and without a solve running, N s per phase (bench/solve-latency.ts;
-//                       default 10, 0 skips it)
+//   --latency-seconds N then GET /api/me latency without a job, while a solve runs and while a repair runs, N s per
+//                       phase (bench/solve-latency.ts; default 10, 0 skips it), after --repair too
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -162,6 +162,7 @@ async function main(): Promise<void> {
     const repairSeconds = Number(values['repair-seconds']);
     if (!(repairSeconds > 0)) throw new Error('--repair-seconds takes a positive number');
     process.stdout.write(`${await runRepairBench({ root: ROOT, ids, seconds, repairSeconds, threads, seed })}\n`);
+    await reportLatency(Number(values['latency-seconds']));
     return;
   }
 
@@ -239,8 +240,12 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
-  const latencySeconds = Number(values['latency-seconds']);
-  if (latencySeconds > 0) process.stdout.write(`\n${await runSolveLatency({ seconds: latencySeconds, connections: 16 })}\n`);
+  await reportLatency(Number(values['latency-seconds']));
+}
+
+/** The GET /api/me scenario (bench/solve-latency.ts) after the table, `seconds` per phase; none at 0. */
+async function reportLatency(seconds: number): Promise<void> {
+  if (seconds > 0) process.stdout.write(`\n${await runSolveLatency({ seconds, connections: 16 })}\n`);
 }
 
 await main();

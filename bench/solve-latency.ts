@@ -1,7 +1,9 @@
-// The second scenario of npm run bench:rota (its target is in BENCHMARKS.md): GET /api/me latency while a solve runs in the
-// same process (npm start's default worker) against the same load without one. Runs the built service (dist/)
-// on a fresh database (DATABASE_URL's server, or an embedded PostgreSQL), seeds a 30-nurse ward for 28 days
-// straight into the database, then alternates three times: no solve, a solve. Prints a markdown table to stdout.
+// The second scenario of npm run bench:rota and of its --repair (the targets are in BENCHMARKS.md): GET /api/me latency
+// while a solve, and while a repair (docs/rota.md §11.2), runs in the same process (npm start's default worker) against
+// the same load without either. Runs the built service (dist/) on a fresh database (DATABASE_URL's server, or an embedded
+// PostgreSQL), seeds a 30-nurse ward straight into the database with a draft of 28 days and, after it, a published
+// roster of 28 days (solved, published, then three nurses sick for three days), then alternates three times: no job, a
+// solve of the draft, a repair of the published roster. Prints a markdown table to stdout.
 //
 //   node bench/solve-latency.ts [--seconds N] [--connections N]
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -83,6 +85,34 @@ async function seedWard(databaseUrl: string): Promise<void> {
   }
 }
 
+const NO_JOB = 'no job';
+/** The published roster's solve, and its sick call: three nurses who work on SICK_FROM, sick for three days from it. */
+const PUBLISHED_SOLVE_SECONDS = 15;
+const SICK_FROM = '2027-01-11';
+const SICK_TO = '2027-01-13';
+
+/**
+ * A second schedule of 28 days after the draft, solved, published (whatever its hard violations) and then hit by a sick
+ * call: three nurses who work on SICK_FROM file sick leave approved at once. Answers its solve route, for the repairs.
+ */
+async function publishedWithSickCall(url: string, cookie: string): Promise<string> {
+  const created = await expectStatus(await call(`${url}/api/rota/schedules`, 'POST', { startDate: '2027-01-04', endDate: '2027-01-31' }, cookie), 201, 'second schedule');
+  const schedulePath = `${url}/api/rota/schedules/${created.schedule.id}`;
+  await expectStatus(await call(`${schedulePath}/solve`, 'POST', { timeLimitSeconds: PUBLISHED_SOLVE_SECONDS }, cookie), 202, 'solve the second schedule');
+  for (let job; !['cancelled', 'done', 'failed'].includes(job?.status); ) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    job = (await expectStatus(await call(`${schedulePath}/solve`, 'GET', undefined, cookie), 200, 'read the solve')).job;
+  }
+  await expectStatus(await call(`${schedulePath}/publish`, 'POST', { acceptViolations: true }, cookie), 200, 'publish');
+  const detail = await expectStatus(await call(schedulePath, 'GET', undefined, cookie), 200, 'read the schedule');
+  const sick = [...new Set<number>(detail.assignments.filter((cell: { date: string }) => cell.date === SICK_FROM).map((cell: { userId: number }) => cell.userId))].slice(0, 3);
+  for (const userId of sick) {
+    const leave = { kind: 'leave', reason: 'sick', approve: true, userId, date: SICK_FROM, endDate: SICK_TO };
+    await expectStatus(await call(`${url}/api/rota/requests`, 'POST', leave, cookie), 201, 'file a sick leave');
+  }
+  return `${schedulePath}/solve`;
+}
+
 interface Phase {
   name: string;
   result: LoadResult;
@@ -109,44 +139,53 @@ export async function runSolveLatency(options: { seconds: number; connections: n
     await seedWard(db.url);
     const schedule = await expectStatus(await call(`${service.url}/api/rota/schedules`, 'POST', { startDate: '2026-12-07', endDate: '2027-01-03' }, cookie), 201, 'schedule');
     const solvePath = `${service.url}/api/rota/schedules/${schedule.schedule.id}/solve`;
+    log(`a published roster with a sick call to repair (a ${PUBLISHED_SOLVE_SECONDS} s solve first)`);
+    const repairPath = await publishedWithSickCall(service.url, cookie);
+
+    /** Waits until the job of `path` reaches one of `statuses`. */
+    const waitFor = async (path: string, statuses: string[]) => {
+      for (let job; !statuses.includes(job?.status); ) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        job = (await expectStatus(await call(path, 'GET', undefined, cookie), 200, 'read the job')).job;
+      }
+    };
 
     const me = () => load({ url: `${service.url}/api/me`, connections: options.connections, seconds: options.seconds, headers: { Cookie: cookie }, expectStatus: 200 });
     const phases: Phase[] = [];
     log(`GET /api/me, ${options.connections} connections, ${options.seconds} s: warm-up`);
     await load({ url: `${service.url}/api/me`, connections: options.connections, seconds: 2, headers: { Cookie: cookie }, expectStatus: 200 });
-    for (const withSolve of [false, true, false, true, false, true]) {
-      if (withSolve) {
-        await expectStatus(await call(solvePath, 'POST', { timeLimitSeconds: options.seconds + 30 }, cookie), 202, 'start a solve');
-        for (let job; job?.status !== 'running'; ) {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          job = (await expectStatus(await call(solvePath, 'GET', undefined, cookie), 200, 'read the solve')).job;
-        }
-      }
-      log(`GET /api/me ${withSolve ? 'while a solve runs' : 'without a solve'}`);
-      phases.push({ name: withSolve ? 'while a solve runs' : 'no solve', result: await me() });
-      if (withSolve) {
-        await expectStatus(await call(solvePath, 'DELETE', undefined, cookie), 200, 'stop the solve');
-        for (let job; !['cancelled', 'done', 'failed'].includes(job?.status); ) {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          job = (await expectStatus(await call(solvePath, 'GET', undefined, cookie), 200, 'read the solve')).job;
-        }
+    const jobs = [
+      { name: 'while a solve runs', path: solvePath, body: { timeLimitSeconds: options.seconds + 30 } },
+      { name: 'while a repair runs', path: repairPath, body: { mode: 'repair', from: SICK_FROM, timeLimitSeconds: options.seconds + 30 } },
+    ];
+    for (let round = 0; round < 3; round++) {
+      log('GET /api/me without a job');
+      phases.push({ name: NO_JOB, result: await me() });
+      for (const job of jobs) {
+        await expectStatus(await call(job.path, 'POST', job.body, cookie), 202, `start a job ${job.name}`);
+        await waitFor(job.path, ['running']);
+        log(`GET /api/me ${job.name}`);
+        phases.push({ name: job.name, result: await me() });
+        await expectStatus(await call(job.path, 'DELETE', undefined, cookie), 200, 'stop the job');
+        await waitFor(job.path, ['cancelled', 'done', 'failed']);
       }
     }
     await service.stop();
 
     const p99 = (name: string) => phases.filter((phase) => phase.name === name).map((phase) => phase.result.p99);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const ratio = median(p99('while a solve runs')) / median(p99('no solve'));
+    const ratio = (name: string) => (median(p99(name)) / median(p99(NO_JOB))).toFixed(2);
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
     return [
       `Run of ${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${availableParallelism()} CPUs (${cpu}) · ${db.description} · ` +
-        `GET /api/me at ${options.connections} connections, ${options.seconds} s per phase; the solve (${NURSES} nurses, 28 days) runs in the service's own solver threads (SOLVER_THREADS, by default ${DEFAULT_SOLVER_THREADS}, at a lower priority)`,
+        `GET /api/me at ${options.connections} connections, ${options.seconds} s per phase; the solve and the repair (${NURSES} nurses, 28 days each) run in the service's own solver threads (SOLVER_THREADS, by default ${DEFAULT_SOLVER_THREADS}, at a lower priority)`,
       '',
       '| phase | requests/s | p50 | p99 |',
       '|---|---|---|---|',
       ...phases.map((phase) => `| ${phase.name} | ${Math.round(phase.result.perSecond)} | ${phase.result.p50} ms | ${phase.result.p99} ms |`),
       '',
-      `p99 while solving / p99 without (median of the phases of each kind): ${ratio.toFixed(2)} (target: at most 2). ` +
+      `p99 while a solve runs / p99 without a job (median of the phases of each kind): ${ratio('while a solve runs')}; ` +
+        `while a repair runs: ${ratio('while a repair runs')} (target: at most 2 each). ` +
         `Load average before / after: ${loadBefore} / ${loadavg().map((value) => value.toFixed(1)).join(' ')}.`,
     ].join('\n');
   } finally {
