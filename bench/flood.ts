@@ -1,6 +1,7 @@
 // One employee floods the service with tRPC batches of reads of the largest schedule a ward may hold (500 people,
 // 62 days, published) while a second account reads the schedule list: that account's latency beside the flood,
 // against the same request without it, measured in the same run. Every wait is bounded.
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 /** The flood: this many batches at once, each of the largest batch the service takes, sent again as each answers. */
@@ -131,41 +132,26 @@ export async function measureFlood(url: string, databaseUrl: string, adminCookie
   await readList(url, reader, 1);
   const alone = await readList(url, reader, seconds);
 
-  const flood = { ok: 0, tooMany: 0, unavailable: 0, other: 0 };
   const input = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: BATCH_SIZE }, (_, i) => [String(i), { id: scheduleId }]))));
   const batchUrl = `${url}/trpc/${Array(BATCH_SIZE).fill('rota.schedules.read').join(',')}?batch=1&input=${input}`;
-  const stop = new AbortController();
-  const floodLoop = async () => {
-    while (!stop.signal.aborted) {
-      let response: Response;
-      try {
-        response = await call(batchUrl, { cookie: flooder, signal: stop.signal });
-      } catch (error) {
-        // The measure is over: batches still under way are dropped.
-        if (stop.signal.aborted) return;
-        throw error;
-      }
-      const body = (await response.json().catch(() => null)) as { error?: { data?: { httpStatus?: number } } }[] | null;
-      if (!Array.isArray(body)) {
-        flood[response.status === 503 ? 'unavailable' : 'other'] += BATCH_SIZE;
-        continue;
-      }
-      for (const answer of body) {
-        const status = answer.error?.data?.httpStatus ?? 200;
-        if (status === 200) flood.ok++;
-        else if (status === 429) flood.tooMany++;
-        else if (status === 503) flood.unavailable++;
-        else flood.other++;
-      }
-    }
-  };
-  const loops = Array.from({ length: FLOOD_BATCHES }, floodLoop);
-  // The flood fills its line before the measure starts.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const beside = await readList(url, reader, seconds);
-  stop.abort();
-  await Promise.all(loops);
-  return { alone: alone.latencies, beside: beside.latencies, otherStatuses: beside.statuses, flood };
+  // The flood runs in a thread of its own: reading its answers (megabytes of JSON each) must not hold the
+  // reader's clock in this one.
+  const worker = new Worker(new URL('./flood-loop.ts', import.meta.url), { workerData: { batchUrl, cookie: flooder, batches: FLOOD_BATCHES, batchSize: BATCH_SIZE } });
+  const counted = new Promise<FloodFigures['flood']>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the flood's thread ended (${code}) before reporting`)));
+  });
+  try {
+    // The flood fills its line before the measure starts.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const beside = await readList(url, reader, seconds);
+    worker.postMessage('stop');
+    const flood = await counted;
+    return { alone: alone.latencies, beside: beside.latencies, otherStatuses: beside.statuses, flood };
+  } finally {
+    await worker.terminate();
+  }
 }
 
 export function percentile(sorted: number[], share: number): number {
