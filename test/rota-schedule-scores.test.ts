@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Contract } from '../server/db/entities/contract.js';
 import { User } from '../server/db/entities/user.js';
-import { scheduleScoreCounts } from '../server/services/rota/schedules/scored-schedules.js';
+import { scheduleAnswerCounts, scheduleScoreCounts } from '../server/services/rota/schedules/scored-schedules.js';
 import { setUpDayAndNightWard } from './support/day-and-night-ward.js';
 import { callRoute, ROUTES, type RotaPeople } from './support/rota-api.js';
 import { insertContract, SCHEDULE_ROUTES } from './support/schedules-api.js';
@@ -115,5 +115,101 @@ describe('scores kept between reads: a list scores only what changed', () => {
     expect(read.body.carryIn.find((entry: { userId: number }) => entry.userId === people.employee.id)).toMatchObject({ lastShiftTypeId: day, consecutiveWorkingDays: 1 });
     const after = await counted(list);
     expect(after.value.has(earlier)).toBe(true);
+  });
+});
+
+describe("a schedule's read, kept: made once and answered again until what it shows changes", () => {
+  const { server, installation } = useFreshInstallation();
+  let people: RotaPeople;
+  let day: number;
+  let night: number;
+  let id: number;
+
+  beforeEach(async () => {
+    ({ people, day, night } = await setUpDayAndNightWard(server, installation));
+    const week = weekOf(0);
+    id = await scheduleWith(people.manager.client, week, [{ userId: people.employee.id, date: week.startDate, shiftTypeId: day }], false);
+  });
+
+  /** A read through either face, and how many answers it made and found kept. */
+  const read = async (client = people.manager.client, face: 'rest' | 'trpc' = 'rest') => {
+    const [kept, made] = [scheduleAnswerCounts.kept, scheduleAnswerCounts.made];
+    const answer = await callRoute(client, face, SCHEDULE_ROUTES.readSchedule, { id });
+    return { ...answer, kept: scheduleAnswerCounts.kept - kept, made: scheduleAnswerCounts.made - made };
+  };
+  const cellOf = (body: { assignments: { userId: number; date: string; shiftTypeId: number }[] }, date: string) =>
+    body.assignments.find((cell) => cell.userId === people.employee.id && cell.date === date)?.shiftTypeId;
+
+  it('answers a second read, through either face, with the answer the first one made', async () => {
+    const first = await read();
+    expect(first.status).toBe(200);
+    expect(first.made).toBe(1);
+    for (const face of ['rest', 'trpc'] as const) {
+      const again = await read(people.manager.client, face);
+      expect([again.made, again.kept]).toEqual([0, 1]);
+      expect(again.body).toEqual(first.body);
+    }
+  });
+
+  it('still decides for each caller whether they may read it: a draft kept for its manager is 404 to staff', async () => {
+    expect((await read()).status).toBe(200);
+    const refused = await read(people.employee.client);
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('schedule_not_found');
+  });
+
+  it('makes it anew after an edit and after publication, and then answers staff what it answers the manager', async () => {
+    const before = await read();
+    const edit = await callRoute(people.manager.client, 'rest', SCHEDULE_ROUTES.setAssignments, {
+      id,
+      version: before.body.schedule.version,
+      set: [{ userId: people.employee.id, date: weekOf(0).startDate, shiftTypeId: night }],
+    });
+    expect(edit.status).toBe(200);
+    const edited = await read();
+    expect(edited.made).toBe(1);
+    expect(cellOf(edited.body, weekOf(0).startDate)).toBe(night);
+    expect(edited.body.schedule.version).toBe(edit.body.schedule.version);
+
+    // Publishing keeps the version: the answer is made again for its status and publication time.
+    const published = await callRoute(people.manager.client, 'rest', SCHEDULE_ROUTES.publishSchedule, { id, acceptViolations: true });
+    expect(published.status).toBe(200);
+    const afterPublication = await read();
+    expect(afterPublication.made).toBe(1);
+    expect(afterPublication.body.schedule).toMatchObject({ status: 'published', version: edited.body.schedule.version, publishedAt: published.body.schedule.publishedAt });
+    expect(afterPublication.body.schedule.publishedAt).not.toBeNull();
+
+    // Nothing in it is the caller's own: the employee is answered the same answer, kept.
+    const staffRead = await read(people.employee.client);
+    expect([staffRead.status, staffRead.made, staffRead.kept]).toEqual([200, 0, 1]);
+    expect(staffRead.body).toEqual(afterPublication.body);
+  });
+
+  it("makes it anew after a change of the ward's rules: a shift type renamed, a contract given", async () => {
+    const before = await read();
+    const renamed = await callRoute(people.manager.client, 'rest', ROUTES.updateShiftType, { id: day, name: 'Morning' });
+    expect(renamed.status).toBe(200);
+    const afterRename = await read();
+    expect(afterRename.made).toBe(1);
+    expect(afterRename.body.shiftTypes.find((type: { id: number }) => type.id === day).name).toBe('Morning');
+    expect(afterRename.body.assignments).toEqual(before.body.assignments);
+
+    // A contract allowing no shift at all: the employee's one shift breaks it, and the score says so.
+    const contract = await insertContract(server, people.wardId, 'None', {
+      minAssignments: 0,
+      maxAssignments: 0,
+      minConsecutiveWorkingDays: 0,
+      maxConsecutiveWorkingDays: 62,
+      minConsecutiveDaysOff: 0,
+      maxConsecutiveDaysOff: 62,
+      maxWorkingWeekends: 62,
+      completeWeekends: false,
+    });
+    expect((await callRoute(people.manager.client, 'rest', ROUTES.setProfile, { userId: people.employee.id, skills: ['nurse'], contractId: contract })).status).toBe(200);
+    const afterContract = await read();
+    expect(afterContract.made).toBe(1);
+    expect(afterContract.body.staff.find((person: { userId: number }) => person.userId === people.employee.id).contractId).toBe(contract);
+    expect(afterContract.body.schedule.score).not.toEqual(afterRename.body.schedule.score);
+    expect(afterContract.body.schedule.score).toEqual((await callRoute(people.manager.client, 'rest', SCHEDULE_ROUTES.evaluateSchedule, { id })).body.score);
   });
 });
