@@ -41,6 +41,8 @@ export interface Config {
   accountConcurrency: number;
   /** Calls of one signed-in account that may wait for a turn; one more answers 429 `too_many_requests`. */
   accountQueue: number;
+  /** Roster cells one signed-in account's large answers may hold together, and take again each second (server/trpc/account-work.ts). */
+  accountAnswerCells: number;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +161,7 @@ const ZEnvironment = z.object({
   METRICS_HOST: z.string().optional(),
   ACCOUNT_CONCURRENCY: integer(2, 1, 64),
   ACCOUNT_QUEUE: integer(100, 0, 10_000),
+  ACCOUNT_ANSWER_CELLS: integer(31_000, 1, 100_000_000),
 });
 
 /** Blank counts as unset, and surrounding spaces are not part of a value. */
@@ -201,5 +204,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsHost: settings.METRICS_HOST ?? settings.HOST,
     accountConcurrency: settings.ACCOUNT_CONCURRENCY,
     accountQueue: settings.ACCOUNT_QUEUE,
+    accountAnswerCells: settings.ACCOUNT_ANSWER_CELLS,
   };
 }

@@ -30,7 +30,7 @@ export interface AppServices {
   refusals: RecentRefusals;
   /** What this process measures, served on `METRICS_PORT` (docs/operations.md). */
   metrics: Metrics;
-  /** Each signed-in account's turns at running calls (`ACCOUNT_CONCURRENCY`, `ACCOUNT_QUEUE`). */
+  /** Each signed-in account's turns at running calls and its allowance of large answers (`ACCOUNT_CONCURRENCY`, `ACCOUNT_QUEUE`, `ACCOUNT_ANSWER_CELLS`). */
   accountWork: AccountWork;
 }
 
@@ -131,7 +131,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
         jobs: jobs ?? NO_QUEUE,
         refusals: new RecentRefusals(),
         metrics,
-        accountWork: new AccountWork({ concurrency: config.accountConcurrency, queue: config.accountQueue }),
+        accountWork: new AccountWork({ concurrency: config.accountConcurrency, queue: config.accountQueue, answerCells: config.accountAnswerCells }, clock),
         async close() {
           // A solve running here is handed back to the queue, for another worker or the next start.
           await jobs?.stop();

@@ -27,6 +27,7 @@ describe('settings', () => {
       jobMonitorSeconds: 10,
       accountConcurrency: 2,
       accountQueue: 100,
+      accountAnswerCells: 31_000,
       webauthnOrigins: [],
     });
     expect(loadConfig({ SOLVER_THREADS: '4' }).solverThreads).toBe(4);

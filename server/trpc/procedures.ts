@@ -4,7 +4,7 @@ import type { IUser } from '../db/entities/user.js';
 import { findLiveSession } from '../services/sessions/find-live-session.js';
 import { touchSession } from '../services/sessions/touch-session.js';
 import { selectWard } from '../services/wards/select-ward.js';
-import type { CallContext } from './context.js';
+import type { CallContext, Context } from './context.js';
 import { procedure } from './init.js';
 
 // Each builder names its access level in meta; tRPC merges a route's own `.meta()` over it (shallowly),
@@ -19,17 +19,24 @@ export const publicProcedure = procedure.meta({ access: 'public' });
  */
 export const gateExemptProcedure = procedure.meta({ access: 'signedIn' }).use(async function requireSession({ ctx, next }) {
   if (!ctx.sessionToken) throw new AppError('unauthenticated');
-  const now = ctx.services.clock.now();
-  const session = await findLiveSession(ctx.em, ctx.sessionToken, now);
-  if (!session) throw new AppError('unauthenticated');
-  if (!session.user.active) throw new AppError('account_inactive');
-  await touchSession(ctx.em, session, now);
-  // The rest of the call takes a turn in its account's lane: one account's flood waits on itself (or is 429).
-  const leave = await ctx.services.accountWork.enter(session.user.id);
+  const work = ctx.services.accountWork;
+  // The call takes a turn in its session's lane before it touches the database, then in its account's: one
+  // account's flood waits on itself (or is 429), not in the connection pool's queue ahead of everyone else.
+  const leaveSession = await work.enterSession(ctx.sessionToken);
   try {
-    return await next({ ctx: { session, user: session.user } });
+    const now = ctx.services.clock.now();
+    const session = await findLiveSession(ctx.em, ctx.sessionToken, now);
+    if (!session) throw new AppError('unauthenticated');
+    if (!session.user.active) throw new AppError('account_inactive');
+    await touchSession(ctx.em, session, now);
+    const leave = await work.enter(session.user.id);
+    try {
+      return await next({ ctx: { session, user: session.user } });
+    } finally {
+      leave();
+    }
   } finally {
-    leave();
+    leaveSession();
   }
 });
 
@@ -55,6 +62,21 @@ export const withSelectedWard = experimental_standaloneMiddleware<{
 }>().create(async function selectedWard({ ctx, next }) {
   return next({ ctx: { ward: await selectWard(ctx.em, ctx.user, ctx.wardSelection) } });
 });
+
+/**
+ * For a procedure whose answer may be a whole roster: the answer takes `cells(answer)` roster cells (people × days)
+ * from its account's allowance (`ACCOUNT_ANSWER_CELLS`, server/trpc/account-work.ts). While the allowance is used
+ * up, the call answers 429 `too_many_requests` before doing any work.
+ */
+export function answerCells<T>(cells: (answer: T) => number) {
+  return experimental_standaloneMiddleware<{ ctx: Pick<Context, 'services'> & { user: IUser } }>().create(async function answerAllowance({ ctx, next }) {
+    const work = ctx.services.accountWork;
+    work.refuseWhileAnswersUsedUp(ctx.user.id);
+    const result = await next();
+    if (result.ok) work.takeAnswerCells(ctx.user.id, cells(result.data as T));
+    return result;
+  });
+}
 
 /**
  * Whether a procedure runs `withSelectedWard`. Read from its middleware chain rather than declared,

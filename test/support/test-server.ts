@@ -129,6 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async reset() {
       await orm.em.fork().execute(truncate);
       services.refusals.forget();
+      services.accountWork.forgetAllowances();
       // Kept scores are keyed by ids and versions, which start again in the emptied database.
       forgetKeptSchedules(orm.em);
     },

@@ -1,11 +1,16 @@
-import { ZScheduleDetailResponse, ZScheduleIdRequest } from '../../../../shared/schemas/rota/schedules.js';
+import { ZScheduleDetailResponse, ZScheduleIdRequest, type TScheduleDetailResponse } from '../../../../shared/schemas/rota/schedules.js';
+import { daysBetween } from '../../../calendar/iso-dates.js';
 import { readSchedule } from '../../../services/rota/schedules/read-schedule.js';
-import { authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
+import { answerCells, authedProcedure, withSelectedWard } from '../../../trpc/procedures.js';
 import { outputValidatedOnce } from '../../../trpc/validated-output.js';
 import { callerContext } from '../service-context.js';
 
+/** A roster's cells: its people by its days. */
+const rosterCells = (answer: TScheduleDetailResponse) => answer.staff.length * (daysBetween(answer.schedule.startDate, answer.schedule.endDate) + 1);
+
 // Staff may read a published schedule; a draft is 404 to them. The answer is kept and validated once (readSchedule).
 export const read = authedProcedure
+  .use(answerCells(rosterCells))
   .use(withSelectedWard)
   .meta({
     errors: ['schedule_not_found'],
