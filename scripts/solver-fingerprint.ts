@@ -5,7 +5,8 @@
 //
 // The cases take each path of a search: the greedy roster annealed; a plan of working days (the clock's deadline is
 // near, so the plan's share of it cannot afford whole rows) with its shift types, annealing and one sweep of windows;
-// a plan of whole rows (a deadline far away); a search that takes another's plan and shares its best; a repair.
+// a plan of whole rows (a deadline far away); a search that takes another's plan and shares its best; a repair, without HiGHS and with it (which re-plans
+// windows around the holes it cannot fill).
 //
 //   --only name,name    these cases only
 import { createHash } from 'node:crypto';
@@ -199,6 +200,25 @@ const CASES: Record<string, Case> = {
     const start = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: FAR, seed: 10, maxMoves: 50_000 });
     const repair = repairOf(problem, start.roster);
     return [['ward repair', run(repair.input, { deadline: FAR, seed: 11, maxMoves: 50_000 })]];
+  },
+  'n005w4 repair': (highs) => {
+    // Without HiGHS and with it: a repair whose holes stay then re-plans windows around them.
+    const problem = inrc2('n005w4_0_1-2-3-3');
+    const start = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: FAR, seed: 12, maxMoves: 100_000 });
+    const repair = repairOf(problem, start.roster);
+    return [
+      ['n005w4 repair', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000 })],
+      ['n005w4 repair holes', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000, highs, plan: false })],
+    ];
+  },
+  'n021w4 repair': (highs) => {
+    const problem = inrc2('n021w4_0_5-4-1-2');
+    const start = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: FAR, seed: 12, maxMoves: 100_000 });
+    const repair = repairOf(problem, start.roster);
+    return [
+      ['n021w4 repair', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000 })],
+      ['n021w4 repair holes', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000, highs, plan: false })],
+    ];
   },
 };
 
