@@ -7,6 +7,7 @@
 import {
   HARD_CONSTRAINTS,
   OFF,
+  SOFT_CONSTRAINTS,
   isChange,
   type Constraint,
   type ContractSpec,
@@ -18,6 +19,7 @@ import {
   type StaffStats,
   type Violation,
 } from './problem.js';
+import { brokenCarryCost, PREFERENCE_KIND, preferenceBroken as requestBroken, runCost, weekendTable, type WeekendTable } from './rule-pieces.js';
 
 /** Where a violation lies: day, shift type and skill indices, -1 where they do not apply. */
 type Report = (day: number, shift: number, skill: number, count: number) => void;
@@ -26,10 +28,8 @@ type Report = (day: number, shift: number, skill: number, count: number) => void
  * Per-problem lookups, built once per problem object (the solver scores one problem millions of times). A problem
  * counts as frozen once scored: its weekends, forbidden successions, skills, leave and preferences are cached here.
  */
-interface Tables {
-  /** Weekend w: days `weekendStart[w]` to `weekendStart[w] + weekendLength[w] - 1`. */
-  weekendStart: Int16Array;
-  weekendLength: Int16Array;
+export interface Tables {
+  weekends: WeekendTable;
   /** `forbidden[a * S + b]`: shift type b may not follow a. */
   forbidden: Uint8Array;
   /** `hasSkill[p * K + k]`: person p has skill k. */
@@ -39,14 +39,10 @@ interface Tables {
   /** Preferences sorted by person: those of p are at `preferenceStart[p]` to `preferenceStart[p + 1]`. */
   preferenceStart: Int32Array;
   preferenceDay: Int16Array;
-  /** 0 day_off, 1 shift_off, 2 shift_on. */
+  /** `PREFERENCE_KIND` of each. */
   preferenceKind: Uint8Array;
   preferenceShift: Int16Array;
 }
-
-const DAY_OFF = 0;
-const SHIFT_OFF = 1;
-const SHIFT_ON = 2;
 
 const tablesByProblem = new WeakMap<RosterProblem, Tables>();
 
@@ -61,20 +57,6 @@ function tablesOf(problem: RosterProblem): Tables {
 
 function buildTables(problem: RosterProblem): Tables {
   const { days, staff, shiftTypes, skills } = problem;
-  const weekend = new Set(problem.weekendDays);
-  const isWeekend = (d: number) => weekend.has((problem.firstWeekday + d) % 7);
-  const starts: number[] = [];
-  const lengths: number[] = [];
-  for (let d = 0; d < days; d++) {
-    if (!isWeekend(d)) continue;
-    // A weekend is a maximal run of consecutive weekend days (of the period: one cut by its border is shorter).
-    if (d > 0 && isWeekend(d - 1)) lengths[lengths.length - 1]!++;
-    else {
-      starts.push(d);
-      lengths.push(1);
-    }
-  }
-
   const S = shiftTypes.length;
   const forbidden = new Uint8Array(S * S);
   for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
@@ -94,51 +76,35 @@ function buildTables(problem: RosterProblem): Tables {
   const preferenceStart = new Int32Array(staff.length + 1);
   for (const preference of order) preferenceStart[preference.person + 1]!++;
   for (let p = 0; p < staff.length; p++) preferenceStart[p + 1]! += preferenceStart[p]!;
-  const kinds = { day_off: DAY_OFF, shift_off: SHIFT_OFF, shift_on: SHIFT_ON } as const;
   return {
-    weekendStart: Int16Array.from(starts),
-    weekendLength: Int16Array.from(lengths),
+    weekends: weekendTable(problem),
     forbidden,
     hasSkill,
     onLeave: Uint8Array.from(staff, (person) => (person.leave.some(Boolean) ? 1 : 0)),
     preferenceStart,
     preferenceDay: Int16Array.from(order, (preference) => preference.day),
-    preferenceKind: Uint8Array.from(order, (preference) => kinds[preference.kind]),
+    preferenceKind: Uint8Array.from(order, (preference) => PREFERENCE_KIND[preference.kind]),
     preferenceShift: Int16Array.from(order, (preference) => preference.shift ?? -1),
   };
 }
 
-/**
- * A run of k days inside the period, preceded by a carried run of c days (0 when it does not touch day 0):
- * too long by the days over `max` not already charged in the carried period; too short only when it closes
- * before the period's end (a run open on the last day may go on in the next period).
- */
-export function runCost(k: number, c: number, open: boolean, min: number, max: number): number {
-  const length = c + k;
-  const over = Math.max(0, length - max) - Math.max(0, c - max);
-  return open ? over : over + Math.max(0, min - length);
-}
-
-/** A carried run of c days that day 0 breaks: judged only for being too short. */
-export function brokenCarryCost(c: number, min: number): number {
-  return c > 0 ? Math.max(0, min - c) : 0;
-}
-
 /** A constraint on one person's row of cells; returns its count (units), reporting where when asked. */
-interface PersonConstraint {
-  name: Constraint;
+export interface PersonRule {
   scope: 'person';
   /** Contract rules skip people without a contract. */
   count(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number;
 }
 
 /** A constraint on one (day, shift type, skill) requirement covered by `count` cells. */
-interface CoverageConstraint {
-  name: Constraint;
+export interface CoverageRule {
   scope: 'coverage';
   count(problem: RosterProblem, index: number, covered: number): number;
 }
 
+export type EvaluatorRule = PersonRule | CoverageRule;
+
+type PersonConstraint = PersonRule & { name: Constraint };
+type CoverageConstraint = CoverageRule & { name: Constraint };
 type ConstraintRule = PersonConstraint | CoverageConstraint;
 
 function forbiddenSuccession(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
@@ -268,15 +234,7 @@ function consecutiveDaysOff(problem: RosterProblem, _tables: Tables, roster: Ros
 
 /** Whether preference i of the tables is broken by the roster. */
 function preferenceBroken(tables: Tables, roster: Roster, base: number, i: number): boolean {
-  const shift = roster.shift[base + tables.preferenceDay[i]!]!;
-  switch (tables.preferenceKind[i]) {
-    case DAY_OFF:
-      return shift >= 0;
-    case SHIFT_OFF:
-      return shift === tables.preferenceShift[i];
-    default:
-      return shift !== tables.preferenceShift[i];
-  }
+  return requestBroken(tables.preferenceKind[i]!, tables.preferenceShift[i]!, roster.shift[base + tables.preferenceDay[i]!]!);
 }
 
 function preference(problem: RosterProblem, tables: Tables, roster: Roster, p: number, report: Report | null): number {
@@ -292,10 +250,9 @@ function preference(problem: RosterProblem, tables: Tables, roster: Roster, p: n
 
 /** The number of days of weekend w that person p works. */
 function weekendDaysWorked(tables: Tables, roster: Roster, base: number, w: number): number {
-  const start = tables.weekendStart[w]!;
-  const end = start + tables.weekendLength[w]!;
+  const last = tables.weekends.last[w]!;
   let worked = 0;
-  for (let d = start; d < end; d++) if (roster.shift[base + d]! >= 0) worked++;
+  for (let d = tables.weekends.first[w]!; d <= last; d++) if (roster.shift[base + d]! >= 0) worked++;
   return worked;
 }
 
@@ -304,11 +261,12 @@ function completeWeekend(problem: RosterProblem, tables: Tables, roster: Roster,
   if (!contract?.completeWeekends) return 0;
   const base = p * problem.days;
   let total = 0;
-  for (let w = 0; w < tables.weekendStart.length; w++) {
+  const { first, last } = tables.weekends;
+  for (let w = 0; w < first.length; w++) {
     const worked = weekendDaysWorked(tables, roster, base, w);
-    if (worked > 0 && worked < tables.weekendLength[w]!) {
+    if (worked > 0 && worked <= last[w]! - first[w]!) {
       total++;
-      if (report) report(tables.weekendStart[w]!, -1, -1, 1);
+      if (report) report(first[w]!, -1, -1, 1);
     }
   }
   return total;
@@ -332,7 +290,7 @@ function totalAssignments(problem: RosterProblem, _tables: Tables, roster: Roste
 
 function workingWeekendCount(tables: Tables, roster: Roster, base: number): number {
   let weekends = 0;
-  for (let w = 0; w < tables.weekendStart.length; w++) if (weekendDaysWorked(tables, roster, base, w) > 0) weekends++;
+  for (let w = 0; w < tables.weekends.first.length; w++) if (weekendDaysWorked(tables, roster, base, w) > 0) weekends++;
   return weekends;
 }
 
@@ -344,30 +302,25 @@ function workingWeekends(problem: RosterProblem, tables: Tables, roster: Roster,
   return cost;
 }
 
-/** docs/rota.md §7's table, in its order. */
-export const CONSTRAINTS: readonly ConstraintRule[] = [
-  {
-    name: 'coverage_minimum',
-    scope: 'coverage',
-    count: (problem, index, covered) => Math.max(0, problem.minimum[index]! - covered),
-  },
-  { name: 'forbidden_succession', scope: 'person', count: forbiddenSuccession },
-  { name: 'missing_skill', scope: 'person', count: missingSkill },
-  { name: 'leave', scope: 'person', count: leave },
-  {
-    name: 'coverage_optimal',
-    scope: 'coverage',
-    // Counted also where the minimum is missed: INRC-II charges both.
-    count: (problem, index, covered) => Math.max(0, problem.optimal[index]! - covered),
-  },
-  { name: 'consecutive_same_shift', scope: 'person', count: consecutiveSameShift },
-  { name: 'consecutive_working_days', scope: 'person', count: consecutiveWorkingDays },
-  { name: 'consecutive_days_off', scope: 'person', count: consecutiveDaysOff },
-  { name: 'preference', scope: 'person', count: preference },
-  { name: 'complete_weekend', scope: 'person', count: completeWeekend },
-  { name: 'total_assignments', scope: 'person', count: totalAssignments },
-  { name: 'working_weekends', scope: 'person', count: workingWeekends },
-];
+/** Each constraint's count, by name: a new name in `problem.ts` is a compile error here until it is counted. */
+export const EVALUATOR: { readonly [K in Constraint]: EvaluatorRule } = {
+  coverage_minimum: { scope: 'coverage', count: (problem, index, covered) => Math.max(0, problem.minimum[index]! - covered) },
+  forbidden_succession: { scope: 'person', count: forbiddenSuccession },
+  missing_skill: { scope: 'person', count: missingSkill },
+  leave: { scope: 'person', count: leave },
+  // Counted also where the minimum is missed: INRC-II charges both.
+  coverage_optimal: { scope: 'coverage', count: (problem, index, covered) => Math.max(0, problem.optimal[index]! - covered) },
+  consecutive_same_shift: { scope: 'person', count: consecutiveSameShift },
+  consecutive_working_days: { scope: 'person', count: consecutiveWorkingDays },
+  consecutive_days_off: { scope: 'person', count: consecutiveDaysOff },
+  preference: { scope: 'person', count: preference },
+  complete_weekend: { scope: 'person', count: completeWeekend },
+  total_assignments: { scope: 'person', count: totalAssignments },
+  working_weekends: { scope: 'person', count: workingWeekends },
+};
+
+/** docs/rota.md §7's table, in its order: the hard constraints, then the soft ones. */
+export const CONSTRAINTS: readonly ConstraintRule[] = [...HARD_CONSTRAINTS, ...SOFT_CONSTRAINTS].map((name) => ({ name, ...EVALUATOR[name] }) as ConstraintRule);
 
 const HARD = new Set<Constraint>(HARD_CONSTRAINTS);
 

@@ -1,5 +1,6 @@
 import { coverageCounts } from '../evaluate.js';
 import { OFF, coverageIndex, type Roster, type RosterProblem } from '../problem.js';
+import { PREFERENCE_KIND, preferenceBroken } from '../rule-pieces.js';
 import { MinCostFlow } from './min-cost-flow.js';
 import type { MoveSpace } from './move-space.js';
 import type { Random } from './random.js';
@@ -85,7 +86,7 @@ function shiftRequestCosts(space: MoveSpace): Float64Array {
     if (preference.kind === 'day_off' || preference.shift === null) continue;
     const at = (preference.person * days + preference.day) * shiftCount;
     for (let s = 0; s < shiftCount; s++) {
-      if (preference.kind === 'shift_off' ? s === preference.shift : s !== preference.shift) costs[at + s]! += problem.weights.preference;
+      if (preferenceBroken(PREFERENCE_KIND[preference.kind], preference.shift, s)) costs[at + s]! += problem.weights.preference;
     }
   }
   return costs;

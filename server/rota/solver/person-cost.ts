@@ -1,4 +1,8 @@
 import { OFF, type Roster, type RosterProblem } from '../problem.js';
+import { brokenCarryCost as broken, CONTRACT, CONTRACT_FIELDS, PREFERENCE_KIND, preferenceBroken, runCost, weekendTable, writeContract } from '../rule-pieces.js';
+
+const { minAssignments: MIN_ASSIGNMENTS, maxAssignments: MAX_ASSIGNMENTS, maxWorkingWeekends: MAX_WEEKENDS, completeWeekends: COMPLETE_WEEKENDS } = CONTRACT;
+const { minConsecutiveWorkingDays: MIN_WORKING, maxConsecutiveWorkingDays: MAX_WORKING, minConsecutiveDaysOff: MIN_OFF, maxConsecutiveDaysOff: MAX_OFF } = CONTRACT;
 
 /**
  * One person's score (everything but coverage) in a single pass over their days, with every lookup in flat
@@ -32,7 +36,7 @@ export class PersonCost {
   private readonly shiftMin: Int32Array;
   private readonly shiftMax: Int32Array;
   private readonly hasContract: Uint8Array;
-  /** Per person: min/max assignments, working-day runs, days-off runs, max working weekends, complete weekends. */
+  /** Per person at `p * CONTRACT_FIELDS`: the contract's limits at `CONTRACT`'s offsets. */
   private readonly contract: Int32Array;
   /** Per person: the shift worked the day before day 0, or OFF. */
   readonly carryShift: Int32Array;
@@ -94,7 +98,7 @@ export class PersonCost {
     this.onLeave = new Uint8Array(people * days);
     this.anyLeave = new Uint8Array(people);
     this.hasContract = new Uint8Array(people);
-    this.contract = new Int32Array(people * 8);
+    this.contract = new Int32Array(people * CONTRACT_FIELDS);
     this.carryShift = new Int32Array(people);
     this.carrySame = new Int32Array(people);
     this.carryWorking = new Int32Array(people);
@@ -110,19 +114,7 @@ export class PersonCost {
       const c = person.contract;
       if (c) {
         this.hasContract[p] = 1;
-        this.contract.set(
-          [
-            c.minAssignments,
-            c.maxAssignments,
-            c.minConsecutiveWorkingDays,
-            c.maxConsecutiveWorkingDays,
-            c.minConsecutiveDaysOff,
-            c.maxConsecutiveDaysOff,
-            c.maxWorkingWeekends,
-            c.completeWeekends ? 1 : 0,
-          ],
-          p * 8,
-        );
+        writeContract(this.contract, p * CONTRACT_FIELDS, c);
       }
       this.carryShift[p] = person.carryIn.lastShift ?? OFF;
       this.carrySame[p] = person.carryIn.consecutiveSameShift;
@@ -132,25 +124,14 @@ export class PersonCost {
     this.shiftMin = Int32Array.from(shiftTypes, (type) => type.minConsecutive);
     this.shiftMax = Int32Array.from(shiftTypes, (type) => type.maxConsecutive);
 
-    const weekend = new Set(problem.weekendDays);
-    this.weekendOf = new Int16Array(days).fill(-1);
+    const weekends = weekendTable(problem);
+    this.weekendOf = weekends.of;
+    this.weekendFirst = weekends.first;
+    this.weekendLast = weekends.last;
     this.weekendEnd = new Int16Array(days);
-    let count = -1;
-    for (let d = 0; d < days; d++) {
-      if (!weekend.has((problem.firstWeekday + d) % 7)) continue;
-      if (d === 0 || this.weekendOf[d - 1]! < 0) count++;
-      this.weekendOf[d] = count;
-    }
-    this.weekendFirst = new Int16Array(count + 1);
-    this.weekendLast = new Int16Array(count + 1);
-    for (let d = 0; d < days; d++) {
-      if (this.weekendOf[d]! < 0 || (d + 1 < days && this.weekendOf[d + 1] === this.weekendOf[d])) continue;
-      let start = d;
-      while (start > 0 && this.weekendOf[start - 1] === this.weekendOf[d]) start--;
-      this.weekendEnd[d] = d - start + 1;
-      this.weekendFirst[this.weekendOf[d]!] = start;
-      this.weekendLast[this.weekendOf[d]!] = d;
-    }
+    weekends.last.forEach((last, w) => {
+      this.weekendEnd[last] = last - weekends.first[w]! + 1;
+    });
     this.nextWeekendDay = new Int16Array(days + 1).fill(days);
     for (let d = days - 1; d >= 0; d--) this.nextWeekendDay[d] = this.weekendOf[d]! >= 0 ? d : this.nextWeekendDay[d + 1]!;
 
@@ -164,7 +145,7 @@ export class PersonCost {
     for (const preference of order) this.preferenceAt[preference.person * days + preference.day + 1]!++;
     for (let cell = 0; cell < people * days; cell++) this.preferenceAt[cell + 1]! += this.preferenceAt[cell]!;
     this.preferenceDay = Int32Array.from(order, (preference) => preference.day);
-    this.preferenceKind = Uint8Array.from(order, (preference) => (preference.kind === 'day_off' ? 0 : preference.kind === 'shift_off' ? 1 : 2));
+    this.preferenceKind = Uint8Array.from(order, (preference) => PREFERENCE_KIND[preference.kind]);
     this.preferenceShift = Int32Array.from(order, (preference) => preference.shift ?? OFF);
 
     const w = problem.weights;
@@ -208,7 +189,7 @@ export class PersonCost {
     const K = this.skillCount;
     const leave = this.anyLeave[p] === 1;
     const contracted = this.hasContract[p] === 1;
-    const c = p * 8;
+    const c = p * CONTRACT_FIELDS;
     const carried = this.carryShift[p]!;
     const carriedSame = this.carrySame[p]!;
     const carriedWorking = this.carryWorking[p]!;
@@ -226,8 +207,8 @@ export class PersonCost {
     const first = shifts[base]!;
     if (carried >= 0 && first !== carried) same += broken(carriedSame, this.shiftMin[carried]!);
     if (contracted) {
-      if (first < 0) workingRuns += broken(carriedWorking, this.contract[c + 2]!);
-      else offRuns += broken(carriedOff, this.contract[c + 4]!);
+      if (first < 0) workingRuns += broken(carriedWorking, this.contract[c + MIN_WORKING]!);
+      else offRuns += broken(carriedOff, this.contract[c + MIN_OFF]!);
     }
 
     let previous = carried;
@@ -255,8 +236,8 @@ export class PersonCost {
       }
       if (contracted) {
         if (d > 0 && working !== runWork) {
-          if (runWork) workingRuns += runCost(d - workStart, workStart === 0 ? carriedWorking : 0, false, this.contract[c + 2]!, this.contract[c + 3]!);
-          else offRuns += runCost(d - workStart, workStart === 0 ? carriedOff : 0, false, this.contract[c + 4]!, this.contract[c + 5]!);
+          if (runWork) workingRuns += runCost(d - workStart, workStart === 0 ? carriedWorking : 0, false, this.contract[c + MIN_WORKING]!, this.contract[c + MAX_WORKING]!);
+          else offRuns += runCost(d - workStart, workStart === 0 ? carriedOff : 0, false, this.contract[c + MIN_OFF]!, this.contract[c + MAX_OFF]!);
           runWork = working;
           workStart = d;
         }
@@ -281,21 +262,19 @@ export class PersonCost {
 
     let soft = same * this.wSame;
     if (contracted) {
-      if (runWork) workingRuns += runCost(days - workStart, workStart === 0 ? carriedWorking : 0, true, this.contract[c + 2]!, this.contract[c + 3]!);
-      else offRuns += runCost(days - workStart, workStart === 0 ? carriedOff : 0, true, this.contract[c + 4]!, this.contract[c + 5]!);
-      const total = Math.max(0, this.contract[c]! - worked) + Math.max(0, worked - this.contract[c + 1]!);
+      if (runWork) workingRuns += runCost(days - workStart, workStart === 0 ? carriedWorking : 0, true, this.contract[c + MIN_WORKING]!, this.contract[c + MAX_WORKING]!);
+      else offRuns += runCost(days - workStart, workStart === 0 ? carriedOff : 0, true, this.contract[c + MIN_OFF]!, this.contract[c + MAX_OFF]!);
+      const total = Math.max(0, this.contract[c + MIN_ASSIGNMENTS]! - worked) + Math.max(0, worked - this.contract[c + MAX_ASSIGNMENTS]!);
       soft +=
         workingRuns * this.wWorking +
         offRuns * this.wOff +
         total * this.wTotal +
-        Math.max(0, weekendsWorked - this.contract[c + 6]!) * this.wWeekends +
-        (this.contract[c + 7] === 1 ? incomplete * this.wComplete : 0);
+        Math.max(0, weekendsWorked - this.contract[c + MAX_WEEKENDS]!) * this.wWeekends +
+        (this.contract[c + COMPLETE_WEEKENDS] === 1 ? incomplete * this.wComplete : 0);
     }
     let preferences = 0;
     for (let i = this.preferenceStart[p]!; i < this.preferenceStart[p + 1]!; i++) {
-      const shift = shifts[base + this.preferenceDay[i]!]!;
-      const kind = this.preferenceKind[i];
-      if (kind === 0 ? shift >= 0 : kind === 1 ? shift === this.preferenceShift[i] : shift !== this.preferenceShift[i]) preferences++;
+      if (preferenceBroken(this.preferenceKind[i]!, this.preferenceShift[i]!, shifts[base + this.preferenceDay[i]!]!)) preferences++;
     }
     if (this.wChange !== 0) soft += this.wChange * this.changes(shifts, skills, base, p, 0, days - 1);
     this.hard = hard;
@@ -328,10 +307,10 @@ export class PersonCost {
     const weekendsAfter = weekendsWorked + this.windowWeekends - weekendsBefore;
     let soft = this.windowSoft - softBefore;
     if (contractRules) {
-      const c = p * 8;
-      const min = this.contract[c]!;
-      const max = this.contract[c + 1]!;
-      const maxWeekends = this.contract[c + 6]!;
+      const c = p * CONTRACT_FIELDS;
+      const min = this.contract[c + MIN_ASSIGNMENTS]!;
+      const max = this.contract[c + MAX_ASSIGNMENTS]!;
+      const maxWeekends = this.contract[c + MAX_WEEKENDS]!;
       soft +=
         (Math.max(0, min - workedAfter) + Math.max(0, workedAfter - max) - Math.max(0, min - worked) - Math.max(0, worked - max)) * this.wTotal +
         (Math.max(0, weekendsAfter - maxWeekends) - Math.max(0, weekendsWorked - maxWeekends)) * this.wWeekends;
@@ -395,7 +374,7 @@ export class PersonCost {
     const S = this.shiftCount;
     const K = this.skillCount;
     const leave = this.anyLeave[p] === 1;
-    const c = p * 8;
+    const c = p * CONTRACT_FIELDS;
     const carried = this.carryShift[p]!;
 
     let hard = 0;
@@ -430,8 +409,8 @@ export class PersonCost {
       workLength = 0;
       workCarry = runWork ? this.carryWorking[p]! : this.carryOff[p]!;
       if (contractRules) {
-        if (runWork) offRuns += broken(this.carryOff[p]!, this.contract[c + 4]!);
-        else workingRuns += broken(this.carryWorking[p]!, this.contract[c + 2]!);
+        if (runWork) offRuns += broken(this.carryOff[p]!, this.contract[c + MIN_OFF]!);
+        else workingRuns += broken(this.carryWorking[p]!, this.contract[c + MIN_WORKING]!);
       }
     }
 
@@ -456,8 +435,8 @@ export class PersonCost {
       }
       if (contractRules) {
         if (working !== runWork) {
-          if (runWork) workingRuns += runCost(workLength, workCarry, false, this.contract[c + 2]!, this.contract[c + 3]!);
-          else offRuns += runCost(workLength, workCarry, false, this.contract[c + 4]!, this.contract[c + 5]!);
+          if (runWork) workingRuns += runCost(workLength, workCarry, false, this.contract[c + MIN_WORKING]!, this.contract[c + MAX_WORKING]!);
+          else offRuns += runCost(workLength, workCarry, false, this.contract[c + MIN_OFF]!, this.contract[c + MAX_OFF]!);
           runWork = working;
           workLength = 1;
           workCarry = 0;
@@ -466,8 +445,7 @@ export class PersonCost {
         }
       }
       for (let i = this.preferenceAt[base + d]!; i < this.preferenceAt[base + d + 1]!; i++) {
-        const kind = this.preferenceKind[i];
-        if (kind === 0 ? working : kind === 1 ? shift === this.preferenceShift[i] : shift !== this.preferenceShift[i]) preferences++;
+        if (preferenceBroken(this.preferenceKind[i]!, this.preferenceShift[i]!, shift)) preferences++;
       }
       previous = shift;
     }
@@ -486,18 +464,18 @@ export class PersonCost {
         const joined = nextWork === runWork;
         const length = joined ? workLength + this.rightWork : workLength;
         const open = joined && this.rightWorkOpen;
-        if (runWork) workingRuns += runCost(length, workCarry, open, this.contract[c + 2]!, this.contract[c + 3]!);
-        else offRuns += runCost(length, workCarry, open, this.contract[c + 4]!, this.contract[c + 5]!);
+        if (runWork) workingRuns += runCost(length, workCarry, open, this.contract[c + MIN_WORKING]!, this.contract[c + MAX_WORKING]!);
+        else offRuns += runCost(length, workCarry, open, this.contract[c + MIN_OFF]!, this.contract[c + MAX_OFF]!);
         if (!joined) {
-          if (nextWork) workingRuns += runCost(this.rightWork, 0, this.rightWorkOpen, this.contract[c + 2]!, this.contract[c + 3]!);
-          else offRuns += runCost(this.rightWork, 0, this.rightWorkOpen, this.contract[c + 4]!, this.contract[c + 5]!);
+          if (nextWork) workingRuns += runCost(this.rightWork, 0, this.rightWorkOpen, this.contract[c + MIN_WORKING]!, this.contract[c + MAX_WORKING]!);
+          else offRuns += runCost(this.rightWork, 0, this.rightWorkOpen, this.contract[c + MIN_OFF]!, this.contract[c + MAX_OFF]!);
         }
       }
     } else {
       if (runShift >= 0) same += runCost(runLength, runCarry, true, this.shiftMin[runShift]!, this.shiftMax[runShift]!);
       if (contractRules) {
-        if (runWork) workingRuns += runCost(workLength, workCarry, true, this.contract[c + 2]!, this.contract[c + 3]!);
-        else offRuns += runCost(workLength, workCarry, true, this.contract[c + 4]!, this.contract[c + 5]!);
+        if (runWork) workingRuns += runCost(workLength, workCarry, true, this.contract[c + MIN_WORKING]!, this.contract[c + MAX_WORKING]!);
+        else offRuns += runCost(workLength, workCarry, true, this.contract[c + MIN_OFF]!, this.contract[c + MAX_OFF]!);
       }
     }
 
@@ -517,7 +495,7 @@ export class PersonCost {
         }
         d = this.nextWeekendDay[last + 1]!;
       }
-      soft += workingRuns * this.wWorking + offRuns * this.wOff + (this.contract[c + 7] === 1 ? incomplete * this.wComplete : 0);
+      soft += workingRuns * this.wWorking + offRuns * this.wOff + (this.contract[c + COMPLETE_WEEKENDS] === 1 ? incomplete * this.wComplete : 0);
     }
     if (this.wChange !== 0) soft += this.wChange * this.changes(cells, cellSkills, offset, p, lo, hi);
     this.windowHard = hard;
@@ -525,14 +503,4 @@ export class PersonCost {
     this.windowWorked = worked;
     this.windowWeekends = weekends;
   }
-}
-
-function runCost(k: number, c: number, open: boolean, min: number, max: number): number {
-  const length = c + k;
-  const over = (length > max ? length - max : 0) - (c > max ? c - max : 0);
-  return open || length >= min ? over : over + min - length;
-}
-
-function broken(c: number, min: number): number {
-  return c > 0 && min > c ? min - c : 0;
 }

@@ -1,5 +1,6 @@
 import type { Highs } from 'highs';
-import { brokenCarryCost, personObjective } from '../evaluate.js';
+import { personObjective } from '../evaluate.js';
+import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, WEEKEND_STATE, WEEKEND_STATES } from '../rule-pieces.js';
 import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
@@ -44,11 +45,9 @@ export function rowProblem(space: MoveSpace, start: Roster): RowProblem {
   const weight = problem.weights.preference;
   for (const preference of problem.preferences) {
     const at = (preference.person * days + preference.day) * choices;
-    const named = (preference.shift ?? -1) + 1;
-    for (let x = 0; x < choices; x++) {
-      const broken = preference.kind === 'day_off' ? x > 0 : preference.kind === 'shift_off' ? x === named : x !== named;
-      if (broken) requestCost[at + x]! += weight;
-    }
+    const kind = PREFERENCE_KIND[preference.kind];
+    // Choice x is shift type x - 1, or OFF for x = 0.
+    for (let x = 0; x < choices; x++) if (preferenceBroken(kind, preference.shift ?? OFF, x - 1)) requestCost[at + x]! += weight;
   }
   // Working the reference's shift type with another skill is a change too: the pricing charges that where it picks
   // the skill (`planRosters`).
@@ -62,11 +61,6 @@ export function rowProblem(space: MoveSpace, start: Roster): RowProblem {
   }
   return { day, choices, open, requestCost };
 }
-
-/** Weekend states of the search: no day of this weekend worked yet, every day so far worked, some of each. */
-const NONE = 0;
-const ALL = 1;
-const MIXED = 2;
 
 /** A person's shape of the search below: the (choice, run, same-shift run) heads and the counters' sizes. */
 interface Heads {
@@ -186,7 +180,7 @@ export class RowSearch extends PathBuffers {
     const shiftTypes = problem.shiftTypes;
     const sameWeight = weights.consecutive_same_shift;
     /** One assignment count's states: (working weekends, this weekend's state). */
-    const rowWidth = weekendCounts * 3;
+    const rowWidth = weekendCounts * WEEKEND_STATES;
     const block = counts * rowWidth;
     const size = heads.count * block;
     this.ensure(size, days);
@@ -215,7 +209,7 @@ export class RowSearch extends PathBuffers {
       const firstOfWeekend = dp.weekendStarts[d] === 1;
       const lastOfWeekend = dp.weekendEnds[d] === 1;
       const kTop = min(weekendsBefore, weekendCap);
-      const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? 2 : 0;
+      const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? WEEKEND_STATES - 1 : 0;
       const backBase = d * size;
       const sources = d === 0 ? 1 : heads.count;
       for (let h = 0; h < sources; h++) {
@@ -281,25 +275,24 @@ export class RowSearch extends PathBuffers {
             }
             for (let k = 0; k <= kTop; k++) {
               for (let s = 0; s <= sTop; s++) {
-                const from = fromBase + (a * weekendCounts + k) * 3 + s;
+                const from = fromBase + (a * weekendCounts + k) * WEEKEND_STATES + s;
                 const here = d === 0 ? (from === 0 ? 0 : INFINITY) : cost[from]!;
                 if (here === INFINITY) continue;
                 let total = here + ca;
                 let nk = k;
-                let ns = NONE;
+                let ns: number = WEEKEND_STATE.none;
                 if (weekendDay && countWeekends) {
-                  const state = firstOfWeekend ? NONE : s;
-                  ns = state === NONE ? (nkind === 1 ? (firstOfWeekend ? ALL : MIXED) : NONE) : state === ALL ? (nkind === 1 ? ALL : MIXED) : MIXED;
-                  if (nkind === 1 && state === NONE) {
+                  ns = nextWeekendState(s, nkind === 1, firstOfWeekend);
+                  if (nkind === 1 && (firstOfWeekend || s === WEEKEND_STATE.none)) {
                     if (k + 1 > weekendLimit) total += weights.working_weekends;
                     nk = min(k + 1, weekendCap);
                   }
                   if (lastOfWeekend) {
-                    if (completeWeekends && ns === MIXED) total += weights.complete_weekend;
-                    ns = NONE;
+                    if (completeWeekends && ns === WEEKEND_STATE.mixed) total += weights.complete_weekend;
+                    ns = WEEKEND_STATE.none;
                   }
                 }
-                const to = toBase + (na * weekendCounts + nk) * 3 + ns;
+                const to = toBase + (na * weekendCounts + nk) * WEEKEND_STATES + ns;
                 if (total < next[to]!) {
                   next[to] = total;
                   back[backBase + to] = from;

@@ -1,4 +1,4 @@
-import { brokenCarryCost, runCost } from '../evaluate.js';
+import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, runCost, WEEKEND_STATE, WEEKEND_STATES, weekendTable } from '../rule-pieces.js';
 import { OFF, coverageIndex, type RosterProblem, type Roster } from '../problem.js';
 import type { MoveSpace } from './move-space.js';
 
@@ -48,13 +48,15 @@ export function dayProblem(space: MoveSpace, start: Roster): DayProblem {
   const weight = problem.weights.preference;
   for (const preference of problem.preferences) {
     const cell = preference.person * days + preference.day;
-    if (preference.kind === 'day_off') workCost[cell]! += weight;
-    else if (preference.kind === 'shift_on') restCost[cell]! += weight;
+    const kind = PREFERENCE_KIND[preference.kind];
+    // Only a day off's request is broken by every shift type; any other is honoured by some shift type when working.
+    if (kind === PREFERENCE_KIND.day_off) workCost[cell]! += weight;
+    else if (preferenceBroken(kind, preference.shift ?? OFF, OFF)) restCost[cell]! += weight;
   }
-  const weekendDays = new Set(problem.weekendDays);
-  const inWeekend = Uint8Array.from({ length: days }, (_, d) => (weekendDays.has((problem.firstWeekday + d) % 7) ? 1 : 0));
-  const weekendStarts = Uint8Array.from(inWeekend, (w, d) => (w && (d === 0 || !inWeekend[d - 1]) ? 1 : 0));
-  const weekendEnds = Uint8Array.from(inWeekend, (w, d) => (w && (d === days - 1 || !inWeekend[d + 1]) ? 1 : 0));
+  const weekends = weekendTable(problem);
+  const inWeekend = Uint8Array.from(weekends.of, (w) => (w >= 0 ? 1 : 0));
+  const weekendStarts = Uint8Array.from(weekends.of, (w, d) => (w >= 0 && weekends.first[w] === d ? 1 : 0));
+  const weekendEnds = Uint8Array.from(weekends.of, (w, d) => (w >= 0 && weekends.last[w] === d ? 1 : 0));
   const minimum = new Int32Array(days * skillCount);
   const optimal = new Int32Array(days * skillCount);
   for (let d = 0; d < days; d++) {
@@ -133,11 +135,6 @@ export function patternCost(dp: DayProblem, p: number, work: Uint8Array): number
   return cost;
 }
 
-/** Weekend states of the search below: no day of this weekend worked yet, every day so far worked, some of each. */
-const NONE = 0;
-const ALL = 1;
-const MIXED = 2;
-
 /**
  * Scratch space of a shortest path over the days, kept between searches and grown as needed: the cost of each state
  * today and tomorrow, and per day the state each came from.
@@ -192,12 +189,12 @@ export class PatternSearch extends PathBuffers {
     const counts = countCap + 1;
     const weekendCap = max(0, min(days, contract.maxWorkingWeekends));
     const weekendCounts = weekendCap + 1;
-    const size = 2 * runs * counts * weekendCounts * 3;
+    const size = 2 * runs * counts * weekendCounts * WEEKEND_STATES;
     this.ensure(size, days);
     let cost = this.cost;
     let next = this.next;
     const back = this.back;
-    const index = (w: number, r: number, a: number, k: number, s: number): number => (((w * runs + r) * counts + a) * weekendCounts + k) * 3 + s;
+    const index = (w: number, r: number, a: number, k: number, s: number): number => (((w * runs + r) * counts + a) * weekendCounts + k) * WEEKEND_STATES + s;
     cost.fill(INFINITY, 0, size);
     const carry = person.carryIn;
     // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is judged for
@@ -219,7 +216,7 @@ export class PatternSearch extends PathBuffers {
       // weekend's state only inside a weekend.
       const aTop = min(d, countCap);
       const kTop = min(weekendsBefore, weekendCap);
-      const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? 2 : 0;
+      const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? WEEKEND_STATES - 1 : 0;
       for (let w = 0; w < 2; w++) {
         for (let r = 0; r < runs; r++) {
           for (let a = 0; a <= aTop; a++) {
@@ -253,18 +250,16 @@ export class PatternSearch extends PathBuffers {
                     c += restHere;
                   }
                   let nk = k;
-                  let ns = NONE;
+                  let ns: number = WEEKEND_STATE.none;
                   if (weekendDay) {
-                    const state = firstOfWeekend ? NONE : s;
-                    const firstWorked = nw === 1 && state === NONE;
-                    ns = state === NONE ? (nw === 1 ? (firstOfWeekend ? ALL : MIXED) : NONE) : state === ALL ? (nw === 1 ? ALL : MIXED) : MIXED;
-                    if (firstWorked) {
+                    ns = nextWeekendState(s, nw === 1, firstOfWeekend);
+                    if (nw === 1 && (firstOfWeekend || s === WEEKEND_STATE.none)) {
                       if (k + 1 > contract.maxWorkingWeekends) c += weights.working_weekends;
                       nk = min(k + 1, weekendCap);
                     }
                     if (lastOfWeekend) {
-                      if (contract.completeWeekends && ns === MIXED) c += weights.complete_weekend;
-                      ns = NONE;
+                      if (contract.completeWeekends && ns === WEEKEND_STATE.mixed) c += weights.complete_weekend;
+                      ns = WEEKEND_STATE.none;
                     }
                   }
                   const to = index(nw, nr, na, nk, ns);
@@ -288,7 +283,7 @@ export class PatternSearch extends PathBuffers {
     for (let state = 0; state < size; state++) {
       const here = cost[state]!;
       if (here === INFINITY) continue;
-      const a = floor(state / (weekendCounts * 3)) % counts;
+      const a = floor(state / (weekendCounts * WEEKEND_STATES)) % counts;
       const total = here + weights.total_assignments * max(0, contract.minAssignments - a);
       if (total < best) {
         best = total;
@@ -296,7 +291,7 @@ export class PatternSearch extends PathBuffers {
       }
     }
     for (let d = days - 1, state = bestState; d >= 0; d--) {
-      work[d] = floor(state / (runs * counts * weekendCounts * 3));
+      work[d] = floor(state / (runs * counts * weekendCounts * WEEKEND_STATES));
       state = back[d * size + state]!;
     }
     return best;

@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import type { WardWeight } from '../../../server/rota/constraints.js';
 import type { SoftConstraint } from '../../../server/rota/problem.js';
 import { jsonInteger, ZWeekday } from './common.js';
 
-/** The soft constraints of docs/rota.md §7, whose weights a ward sets; the same list as the roster engine's. */
-export const ROTA_WEIGHT_NAMES = [
+/**
+ * A list that holds every name of `Name` and nothing else: a name left out is a type error that names it (the roster
+ * engine's constraint record says which constraints are a ward's weights).
+ */
+function everyName<Name extends string>() {
+  return <const List extends readonly Name[]>(list: List & ([Exclude<Name, List[number]>] extends [never] ? unknown : { missing: Exclude<Name, List[number]> })): List => list;
+}
+
+/** The soft constraints of docs/rota.md §7 whose weights a ward sets: exactly the record's ward weights. */
+export const ROTA_WEIGHT_NAMES = everyName<WardWeight>()([
   'coverage_optimal',
   'consecutive_same_shift',
   'consecutive_working_days',
@@ -12,7 +21,7 @@ export const ROTA_WEIGHT_NAMES = [
   'complete_weekend',
   'total_assignments',
   'working_weekends',
-] as const satisfies readonly SoftConstraint[];
+]) satisfies readonly SoftConstraint[];
 
 const ZWeight = jsonInteger(0, 1000);
 
