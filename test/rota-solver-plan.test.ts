@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Highs } from 'highs';
 import { evaluate, personScore } from '../server/rota/evaluate.js';
-import { OFF, cellIndex, compareScores, copyRoster, emptyRoster, type Preference, type Roster, type RosterProblem, type Score } from '../server/rota/problem.js';
+import { OFF, cellIndex, compareScores, copyRoster, emptyRoster, type Roster, type RosterProblem, type Score } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { annealShiftTypes, layShiftTypes } from '../server/rota/solver/lay-shifts.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
@@ -11,25 +11,7 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { layWindow, solve, windowStarts, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
-import { handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
-
-/**
- * The same problem with shift types left out, for the evaluator: one shift type without run limits or forbidden
- * successions; a request to work some shift type becomes one to work this one, a request against one is dropped.
- */
-function daysOnly(problem: RosterProblem): RosterProblem {
-  const relaxed: RosterProblem = structuredClone(problem);
-  relaxed.shiftTypes = [{ id: 1, code: 'W', minutes: 480, endsNextDay: false, minConsecutive: 1, maxConsecutive: problem.days + 99, assignable: true }];
-  relaxed.forbiddenNext = [[false]];
-  relaxed.preferences = problem.preferences.flatMap((preference): Preference[] =>
-    preference.kind === 'shift_off' ? [] : [{ ...preference, shift: preference.kind === 'shift_on' ? 0 : null }],
-  );
-  for (const person of relaxed.staff) person.carryIn = { ...person.carryIn, lastShift: person.carryIn.lastShift === null ? null : 0 };
-  relaxed.minimum = new Array<number>(problem.days * problem.skills.length).fill(0);
-  relaxed.optimal = new Array<number>(problem.days * problem.skills.length).fill(0);
-  return relaxed;
-}
-
+import { daysOnly, handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
 
 function dayProblemOf(problem: RosterProblem, pinned?: Uint8Array, start?: Roster): DayProblem {
   const space = moveSpace(problem, pinned, 7);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Highs } from 'highs';
-import { evaluate, personScore } from '../server/rota/evaluate.js';
+import { evaluate } from '../server/rota/evaluate.js';
 import { OFF, cellIndex, compareScores, emptyRoster, type Roster, type RosterProblem } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
@@ -9,24 +9,9 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
 import { solve } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
-import { handMadeWard, n005w4, pinAndLeave, randomRoster, shortVariant } from './support/rota-problems.js';
+import { handMadeWard, n005w4, pinAndLeave, randomRoster, rowValue, shortVariant } from './support/rota-problems.js';
 
 const HARD = 1000;
-
-
-/** What the evaluator charges person p for a row of choices (a shift type or `OFF` per day), less its gains. */
-function rowValue(problem: RosterProblem, p: number, row: Int16Array, gain: Float64Array, choices: number): number {
-  const roster = emptyRoster(problem);
-  let gained = 0;
-  for (let d = 0; d < problem.days; d++) {
-    if (row[d] === OFF) continue;
-    roster.shift[p * problem.days + d] = row[d]!;
-    roster.skill[p * problem.days + d] = problem.staff[p]!.skills[0]!;
-    gained += gain[d * choices + row[d]! + 1]!;
-  }
-  const score = personScore(problem, roster, p);
-  return score.soft + HARD * score.hard - gained;
-}
 
 describe('the rows of one person', () => {
   it('are searched exactly: the cheapest row is the one trying every row finds, with gains and frozen cells', () => {
@@ -57,11 +42,11 @@ describe('the rows of one person', () => {
               if ((rows.open[p * days + d]! & (1 << x)) === 0) allowed = false;
               row[d] = x - 1;
             }
-            if (allowed) best = Math.min(best, rowValue(problem, p, row, gain, choices));
+            if (allowed) best = Math.min(best, rowValue(problem, p, row, gain, choices, HARD));
           }
           const found = search.cheapest(p, gain, HARD, row);
           expect({ round, p, found }).toEqual({ round, p, found: expect.closeTo(best, 6) });
-          if (found !== Number.POSITIVE_INFINITY) expect(rowValue(problem, p, row, gain, choices)).toBeCloseTo(found, 6);
+          if (found !== Number.POSITIVE_INFINITY) expect(rowValue(problem, p, row, gain, choices, HARD)).toBeCloseTo(found, 6);
           searched++;
         }
       }

@@ -68,70 +68,34 @@ const NO_COVERAGE_FORMS = { searchState: PERSON_RULE, masterRows: PERSON_RULE, d
 /** A coverage rule's forms of one person's row: none. */
 const NO_PERSON_FORMS = { personCost: COVERAGE_RULE, rowPricing: COVERAGE_RULE, patternPricing: COVERAGE_RULE } as const;
 const COVERAGE_FORMS = { searchState: 'counted', masterRows: 'slack', dayProblem: 'summed-over-shift-types', shiftLayer: 'earnings' } as const;
+/** A rule of working days (runs, counts, weekends): every search of a person's days has it on its arcs. */
+const WORKING_DAY_RULE = {
+  personCost: 'counted',
+  rowPricing: 'arcs',
+  patternPricing: 'arcs',
+  ...NO_COVERAGE_FORMS,
+  shiftLayer: NOT_ABOUT_SHIFT_TYPES,
+} as const;
+/** A rule the searches keep by never opening a choice that breaks it (a skill the person lacks, a day of leave). */
+const CLOSED_CHOICE_RULE = {
+  personCost: 'counted',
+  rowPricing: 'closed-choices',
+  patternPricing: 'closed-choices',
+  ...NO_COVERAGE_FORMS,
+  shiftLayer: PERSON_RULE,
+} as const;
+/** A rule about shift types: the row search has it on its arcs, the working days have none, the shift layer estimates it. */
+const SHIFT_TYPE_RULE = { personCost: 'counted', rowPricing: 'arcs', patternPricing: ABOUT_SHIFT_TYPES, ...NO_COVERAGE_FORMS, shiftLayer: 'estimate' } as const;
 
 export const CONSTRAINT_RECORD = {
   coverage_minimum: { severity: 'hard', evaluator: EVALUATOR.coverage_minimum, ...NO_PERSON_FORMS, ...COVERAGE_FORMS, wardWeight: false },
-  forbidden_succession: {
-    severity: 'hard',
-    evaluator: EVALUATOR.forbidden_succession,
-    personCost: 'counted',
-    rowPricing: 'arcs',
-    patternPricing: ABOUT_SHIFT_TYPES,
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: 'estimate',
-    wardWeight: false,
-  },
-  missing_skill: {
-    severity: 'hard',
-    evaluator: EVALUATOR.missing_skill,
-    personCost: 'counted',
-    rowPricing: 'closed-choices',
-    patternPricing: 'closed-choices',
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: PERSON_RULE,
-    wardWeight: false,
-  },
-  leave: {
-    severity: 'hard',
-    evaluator: EVALUATOR.leave,
-    personCost: 'counted',
-    rowPricing: 'closed-choices',
-    patternPricing: 'closed-choices',
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: PERSON_RULE,
-    wardWeight: false,
-  },
+  forbidden_succession: { severity: 'hard', evaluator: EVALUATOR.forbidden_succession, ...SHIFT_TYPE_RULE, wardWeight: false },
+  missing_skill: { severity: 'hard', evaluator: EVALUATOR.missing_skill, ...CLOSED_CHOICE_RULE, wardWeight: false },
+  leave: { severity: 'hard', evaluator: EVALUATOR.leave, ...CLOSED_CHOICE_RULE, wardWeight: false },
   coverage_optimal: { severity: 'soft', evaluator: EVALUATOR.coverage_optimal, ...NO_PERSON_FORMS, ...COVERAGE_FORMS, wardWeight: true },
-  consecutive_same_shift: {
-    severity: 'soft',
-    evaluator: EVALUATOR.consecutive_same_shift,
-    personCost: 'counted',
-    rowPricing: 'arcs',
-    patternPricing: ABOUT_SHIFT_TYPES,
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: 'estimate',
-    wardWeight: true,
-  },
-  consecutive_working_days: {
-    severity: 'soft',
-    evaluator: EVALUATOR.consecutive_working_days,
-    personCost: 'counted',
-    rowPricing: 'arcs',
-    patternPricing: 'arcs',
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: NOT_ABOUT_SHIFT_TYPES,
-    wardWeight: true,
-  },
-  consecutive_days_off: {
-    severity: 'soft',
-    evaluator: EVALUATOR.consecutive_days_off,
-    personCost: 'counted',
-    rowPricing: 'arcs',
-    patternPricing: 'arcs',
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: NOT_ABOUT_SHIFT_TYPES,
-    wardWeight: true,
-  },
+  consecutive_same_shift: { severity: 'soft', evaluator: EVALUATOR.consecutive_same_shift, ...SHIFT_TYPE_RULE, wardWeight: true },
+  consecutive_working_days: { severity: 'soft', evaluator: EVALUATOR.consecutive_working_days, ...WORKING_DAY_RULE, wardWeight: true },
+  consecutive_days_off: { severity: 'soft', evaluator: EVALUATOR.consecutive_days_off, ...WORKING_DAY_RULE, wardWeight: true },
   preference: {
     severity: 'soft',
     evaluator: EVALUATOR.preference,
@@ -142,36 +106,9 @@ export const CONSTRAINT_RECORD = {
     shiftLayer: 'estimate',
     wardWeight: true,
   },
-  complete_weekend: {
-    severity: 'soft',
-    evaluator: EVALUATOR.complete_weekend,
-    personCost: 'counted',
-    rowPricing: 'arcs',
-    patternPricing: 'arcs',
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: NOT_ABOUT_SHIFT_TYPES,
-    wardWeight: true,
-  },
-  total_assignments: {
-    severity: 'soft',
-    evaluator: EVALUATOR.total_assignments,
-    personCost: 'counted',
-    rowPricing: 'arcs',
-    patternPricing: 'arcs',
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: NOT_ABOUT_SHIFT_TYPES,
-    wardWeight: true,
-  },
-  working_weekends: {
-    severity: 'soft',
-    evaluator: EVALUATOR.working_weekends,
-    personCost: 'counted',
-    rowPricing: 'arcs',
-    patternPricing: 'arcs',
-    ...NO_COVERAGE_FORMS,
-    shiftLayer: NOT_ABOUT_SHIFT_TYPES,
-    wardWeight: true,
-  },
+  complete_weekend: { severity: 'soft', evaluator: EVALUATOR.complete_weekend, ...WORKING_DAY_RULE, wardWeight: true },
+  total_assignments: { severity: 'soft', evaluator: EVALUATOR.total_assignments, ...WORKING_DAY_RULE, wardWeight: true },
+  working_weekends: { severity: 'soft', evaluator: EVALUATOR.working_weekends, ...WORKING_DAY_RULE, wardWeight: true },
 } as const satisfies Entries;
 
 export type ConstraintRecord = typeof CONSTRAINT_RECORD;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { readInrc2Instance } from '../../server/rota/inrc2/index.js';
-import { DEFAULT_WEIGHTS, cellIndex, coverageIndex, emptyRoster, type Roster, type RosterProblem } from '../../server/rota/problem.js';
+import { personScore } from '../../server/rota/evaluate.js';
+import { DEFAULT_WEIGHTS, OFF, cellIndex, coverageIndex, emptyRoster, type Preference, type Roster, type RosterProblem } from '../../server/rota/problem.js';
 import { seededRandom } from '../../server/rota/solver/random.js';
 
 export const N005W4 = fileURLToPath(new URL('../../data/inrc2/n005w4', import.meta.url));
@@ -153,4 +154,38 @@ export function shortVariant(base: RosterProblem, days: number, random: ReturnTy
     }
   }
   return problem;
+}
+
+/**
+ * What the evaluator charges person p for a row of choices (a shift type or `OFF` per day, each worked with the
+ * person's first skill), a hard violation at `hardWeight`, less the gains of choice x on day d at `gain[d * choices + x]`.
+ */
+export function rowValue(problem: RosterProblem, p: number, row: Int16Array, gain: Float64Array, choices: number, hardWeight: number): number {
+  const roster = emptyRoster(problem);
+  let gained = 0;
+  for (let d = 0; d < problem.days; d++) {
+    if (row[d] === OFF) continue;
+    roster.shift[p * problem.days + d] = row[d]!;
+    roster.skill[p * problem.days + d] = problem.staff[p]!.skills[0]!;
+    gained += gain[d * choices + row[d]! + 1]!;
+  }
+  const score = personScore(problem, roster, p);
+  return score.soft + hardWeight * score.hard - gained;
+}
+
+/**
+ * The same problem with shift types left out, for the evaluator: one shift type without run limits or forbidden
+ * successions; a request to work some shift type becomes one to work this one, a request against one is dropped.
+ */
+export function daysOnly(problem: RosterProblem): RosterProblem {
+  const relaxed: RosterProblem = structuredClone(problem);
+  relaxed.shiftTypes = [{ id: 1, code: 'W', minutes: 480, endsNextDay: false, minConsecutive: 1, maxConsecutive: problem.days + 99, assignable: true }];
+  relaxed.forbiddenNext = [[false]];
+  relaxed.preferences = problem.preferences.flatMap((preference): Preference[] =>
+    preference.kind === 'shift_off' ? [] : [{ ...preference, shift: preference.kind === 'shift_on' ? 0 : null }],
+  );
+  for (const person of relaxed.staff) person.carryIn = { ...person.carryIn, lastShift: person.carryIn.lastShift === null ? null : 0 };
+  relaxed.minimum = new Array<number>(problem.days * problem.skills.length).fill(0);
+  relaxed.optimal = new Array<number>(problem.days * problem.skills.length).fill(0);
+  return relaxed;
 }
