@@ -4,7 +4,7 @@ import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, W
 import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
-import { bestSkill, dayProblem, PathBuffers, type DayProblem } from './working-days.js';
+import { bestSkill, dayProblem, PathBuffers, WorkRestRuns, type DayProblem } from './working-days.js';
 
 // Module bindings, not global lookups, in the hot loops (a test runner's sandboxed globals are slow to look up).
 const { min, max, floor } = Math;
@@ -72,11 +72,9 @@ interface Heads {
   of: Int32Array;
   runStride: number;
   qStride: number;
-  /** Per kind (0 rest, 1 work): the cap of the run counter, the limits and the weight of its runs. */
+  /** The work and rest runs' arcs, and per kind (0 rest, 1 work) the cap of the run counter. */
+  runs: WorkRestRuns;
   capR: number[];
-  minR: number[];
-  maxR: number[];
-  weightR: number[];
   /** Per shift type: the cap of the same-shift run counter. */
   capQ: Int16Array;
   counts: number;
@@ -95,15 +93,12 @@ function counterCap(least: number, most: number, carried: number, days: number):
 }
 
 function headsOf(problem: RosterProblem, p: number): Heads {
-  const { days, shiftTypes, weights } = problem;
+  const { days, shiftTypes } = problem;
   const person = problem.staff[p]!;
   const contract = person.contract;
   const carry = person.carryIn;
-  const carried = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
-  const minR = contract ? [contract.minConsecutiveDaysOff, contract.minConsecutiveWorkingDays] : [0, 0];
-  const maxR = contract ? [contract.maxConsecutiveDaysOff, contract.maxConsecutiveWorkingDays] : [days + 1, days + 1];
-  const weightR = contract ? [weights.consecutive_days_off, weights.consecutive_working_days] : [0, 0];
-  const capR = [0, 1].map((kind) => counterCap(minR[kind]!, maxR[kind]!, carried[kind]!, days));
+  const runs = new WorkRestRuns(problem, p);
+  const capR = [0, 1].map((kind) => counterCap(runs.min[kind]!, runs.max[kind]!, runs.carried[kind]!, days));
   const capQ = Int16Array.from(shiftTypes, (type) => counterCap(type.minConsecutive, type.maxConsecutive, carry.consecutiveSameShift, days));
   const runStride = max(capR[0]!, capR[1]!) + 1;
   const qStride = max(0, ...capQ) + 1;
@@ -133,10 +128,8 @@ function headsOf(problem: RosterProblem, p: number): Heads {
     of,
     runStride,
     qStride,
+    runs,
     capR,
-    minR,
-    maxR,
-    weightR,
     capQ,
     counts: countCap + 1,
     countCap,
@@ -170,7 +163,7 @@ export class RowSearch extends PathBuffers {
       heads = headsOf(problem, p);
       this.heads.set(p, heads);
     }
-    const { counts, countCap, weekendCounts, weekendCap, capR, minR, maxR, weightR, capQ, runStride, qStride } = heads;
+    const { counts, countCap, weekendCounts, weekendCap, runs, capR, capQ, runStride, qStride } = heads;
     const person = problem.staff[p]!;
     const contract = person.contract;
     const maxAssignments = contract ? contract.maxAssignments : days + 1;
@@ -189,7 +182,6 @@ export class RowSearch extends PathBuffers {
     const back = this.back;
     const carry = person.carryIn;
     const carriedShift = carry.lastShift ?? OFF;
-    const carriedRun = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
     let alive = new Uint8Array(heads.count);
     let nextAlive = new Uint8Array(heads.count);
     let weekendsBefore = 0;
@@ -227,9 +219,8 @@ export class RowSearch extends PathBuffers {
           if (d === 0) {
             // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is
             // judged for being too short; the carried shift type likewise.
-            nr = min(carriedRun[nkind]! + 1, capR[nkind]!);
-            if (carriedRun[nkind]! + 1 > maxR[nkind]!) c += weightR[nkind]!;
-            c += weightR[1 - nkind]! * brokenCarryCost(carriedRun[1 - nkind]!, minR[1 - nkind]!);
+            c = runs.firstDay(c, nkind);
+            nr = runs.firstRun(nkind, capR[nkind]!);
             if (nx > 0) {
               const type = shiftTypes[nx - 1]!;
               const same = nx === x ? carry.consecutiveSameShift : 0;
@@ -238,14 +229,8 @@ export class RowSearch extends PathBuffers {
             }
             if (x > 0 && nx !== x) c += sameWeight * brokenCarryCost(carry.consecutiveSameShift, shiftTypes[x - 1]!.minConsecutive);
           } else {
-            if (nkind === kind) {
-              nr = min(r + 1, capR[kind]!);
-              if (r + 1 > maxR[kind]!) c += weightR[kind]!;
-            } else {
-              c += weightR[kind]! * max(0, minR[kind]! - r);
-              nr = 1;
-              if (1 > maxR[nkind]!) c += weightR[nkind]!;
-            }
+            c = runs.step(c, kind, r, nkind);
+            nr = runs.nextRun(kind, r, nkind, capR[nkind]!);
             if (nx > 0) {
               const type = shiftTypes[nx - 1]!;
               if (nx === x) {

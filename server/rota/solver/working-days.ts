@@ -153,6 +153,56 @@ export class PathBuffers {
   }
 }
 
+/**
+ * The arcs of the work and rest runs in a shortest path over one person's days, as `PatternSearch` and `RowSearch` both
+ * take them: a state knows the kind of its day (0 rest, 1 work) and the length of the run it ends, and each arc charges
+ * the contract's limits as the evaluator does (`runCost`, `brokenCarryCost`) at the weights of the runs. Indexed by
+ * kind. Without a contract nothing is charged.
+ */
+export class WorkRestRuns {
+  readonly min: number[];
+  readonly max: number[];
+  readonly weight: number[];
+  /** The runs carried in: day 0 goes on from the run of its own kind. */
+  readonly carried: number[];
+
+  constructor(problem: RosterProblem, p: number) {
+    const { days, weights } = problem;
+    const person = problem.staff[p]!;
+    const contract = person.contract;
+    this.min = contract ? [contract.minConsecutiveDaysOff, contract.minConsecutiveWorkingDays] : [0, 0];
+    this.max = contract ? [contract.maxConsecutiveDaysOff, contract.maxConsecutiveWorkingDays] : [days + 1, days + 1];
+    this.weight = contract ? [weights.consecutive_days_off, weights.consecutive_working_days] : [0, 0];
+    this.carried = [person.carryIn.consecutiveDaysOff, person.carryIn.consecutiveWorkingDays];
+  }
+
+  /**
+   * `c` and what day 0 of kind `next` costs: the carried run of its kind goes on (too long?), the carried run of the
+   * other kind, broken, is judged for being too short (as the evaluator does, even when both were carried in).
+   */
+  firstDay(c: number, next: number): number {
+    if (this.carried[next]! + 1 > this.max[next]!) c += this.weight[next]!;
+    return c + this.weight[1 - next]! * brokenCarryCost(this.carried[1 - next]!, this.min[1 - next]!);
+  }
+
+  /** `c` and what a day of kind `next` costs after a run of `run` days of kind `kind`: going on too long, or ending it too short. */
+  step(c: number, kind: number, run: number, next: number): number {
+    if (next === kind) return run + 1 > this.max[kind]! ? c + this.weight[kind]! : c;
+    c += this.weight[kind]! * max(0, this.min[kind]! - run);
+    return 1 > this.max[next]! ? c + this.weight[next]! : c;
+  }
+
+  /** The run's length after day 0 of kind `next`, counted up to `cap`. */
+  firstRun(next: number, cap: number): number {
+    return min(this.carried[next]! + 1, cap);
+  }
+
+  /** The run's length after a day of kind `next` that follows a run of `run` days of kind `kind`, counted up to `cap`. */
+  nextRun(kind: number, run: number, next: number, cap: number): number {
+    return next === kind ? min(run + 1, cap) : 1;
+  }
+}
+
 /** The search for one person's cheapest working days (`cheapest`), with its scratch space kept between calls. */
 export class PatternSearch extends PathBuffers {
 
@@ -179,11 +229,8 @@ export class PatternSearch extends PathBuffers {
       return total;
     }
     const weights = problem.weights;
-    const limits = [
-      [contract.minConsecutiveDaysOff, contract.maxConsecutiveDaysOff, weights.consecutive_days_off],
-      [contract.minConsecutiveWorkingDays, contract.maxConsecutiveWorkingDays, weights.consecutive_working_days],
-    ] as const;
-    const cap = [min(days, max(limits[0][0], limits[0][1])), min(days, max(limits[1][0], limits[1][1]))];
+    const arcs = new WorkRestRuns(problem, p);
+    const cap = [min(days, max(arcs.min[0]!, arcs.max[0]!)), min(days, max(arcs.min[1]!, arcs.max[1]!))];
     const runs = max(cap[0]!, cap[1]!) + 1;
     const countCap = min(days, max(contract.minAssignments, contract.maxAssignments));
     const counts = countCap + 1;
@@ -196,11 +243,6 @@ export class PatternSearch extends PathBuffers {
     const back = this.back;
     const index = (w: number, r: number, a: number, k: number, s: number): number => (((w * runs + r) * counts + a) * weekendCounts + k) * WEEKEND_STATES + s;
     cost.fill(INFINITY, 0, size);
-    const carry = person.carryIn;
-    // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is judged for
-    // being too short (as the evaluator does, even when both were carried in).
-    const carried = [carry.consecutiveDaysOff, carry.consecutiveWorkingDays];
-    const broken = [1, 0].map((other) => limits[other]![2] * brokenCarryCost(carried[other]!, limits[other]![0]));
     cost[0] = 0;
     let weekendsBefore = 0;
     for (let d = 0; d < days; d++) {
@@ -227,20 +269,8 @@ export class PatternSearch extends PathBuffers {
                 if (here === INFINITY) continue;
                 for (let nw = 0; nw < 2; nw++) {
                   if (fixed === FREE ? nw === 1 && !canWork : (fixed === OFF) === (nw === 1)) continue;
-                  let c = here;
-                  let nr: number;
-                  if (d === 0) {
-                    nr = min(carried[nw]! + 1, cap[nw]!);
-                    if (carried[nw]! + 1 > limits[nw]![1]) c += limits[nw]![2];
-                    c += broken[nw]!;
-                  } else if (nw === w) {
-                    nr = min(r + 1, cap[w]!);
-                    if (r + 1 > limits[w]![1]) c += limits[w]![2];
-                  } else {
-                    if (r > 0) c += limits[w]![2] * max(0, limits[w]![0] - r);
-                    nr = 1;
-                    if (1 > limits[nw]![1]) c += limits[nw]![2];
-                  }
+                  let c = d === 0 ? arcs.firstDay(here, nw) : arcs.step(here, w, r, nw);
+                  const nr = d === 0 ? arcs.firstRun(nw, cap[nw]!) : arcs.nextRun(w, r, nw, cap[nw]!);
                   let na = a;
                   if (nw === 1) {
                     c += workHere;
