@@ -235,7 +235,8 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const holeStallMoves = Math.min(HOLE_STALL_MOVES, HOLE_STALL_SHARE * (options.maxMoves ?? Number.POSITIVE_INFINITY));
   let hardSince = { ms: options.now(), moves: done };
   let hardSeen = bestScore.hard;
-  let holesTried = false;
+  /** Re-plans around the holes since the last that removed a hard violation: each waits twice as long, over twice the days. */
+  let holeAttempts = 0;
 
   let stoppedBy: SolveResult['stoppedBy'] = 'deadline';
   // Nothing to move: the roster is what construction made of it.
@@ -302,16 +303,19 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
     if (bestScore.hard < hardSeen) {
       hardSeen = bestScore.hard;
       hardSince = { ms: options.now(), moves: done };
-      holesTried = false;
     }
+    const scale = 2 ** holeAttempts;
     // Under a move budget the stall is counted in moves alone, so that a seed and a budget still replay a run.
-    const stalled = done - hardSince.moves >= holeStallMoves || (options.maxMoves === undefined && options.now() - hardSince.ms >= holeStallMs);
-    if (fillsHoles && !holesTried && bestScore.hard > 0 && stalled) {
-      holesTried = true;
-      if (fillHoles(space, best, problem.reference!.from, options, tuning, keepIfBest)) {
+    const stalled =
+      done - hardSince.moves >= scale * holeStallMoves || (options.maxMoves === undefined && options.now() - hardSince.ms >= scale * holeStallMs);
+    if (fillsHoles && bestScore.hard > 0 && stalled) {
+      const hard = bestScore.hard;
+      if (fillHoles(space, best, problem.reference!.from, scale * HOLE_WINDOW_DAYS, options, tuning, keepIfBest)) {
         report(done);
         state = new SearchState(problem, copyRoster(best), 4 * space.maxBlock);
       }
+      holeAttempts = bestScore.hard < hard ? 0 : holeAttempts + 1;
+      hardSince = { ms: options.now(), moves: done };
     }
   }
   if (windowed && stoppedBy !== 'aborted') {
@@ -380,19 +384,27 @@ export function layWindow(base: Roster, window: Roster, days: number, from: numb
 const HOLE_STALL_MS = 300;
 const HOLE_STALL_MOVES = 200_000;
 const HOLE_STALL_SHARE = 0.05;
-/** The days a repair's window around a hole re-plans: the hole's day, three days before it and three after. */
+/** The days a repair's first window around a hole re-plans: the hole's day, three days before it and three after. */
 const HOLE_WINDOW_DAYS = 7;
 /** At most this share of the time left goes to one window around a hole. */
 const HOLE_WINDOW_SHARE = 0.25;
 
 /**
- * A repair's re-plan of everyone's rows over a window of days around each day from `from` on where `best` has a hard
+ * A repair's re-plan of everyone's rows over `window` days around each day from `from` on where `best` has a hard
  * violation, earliest first, keeping each plan that beats `best` (through `keep`), until no such day is left untried
  * or the time is up. Answers whether `best` improved.
  */
-function fillHoles(space: MoveSpace, best: Roster, from: number, options: SolveOptions, tuning: Tuning, keep: (state: SearchState) => boolean): boolean {
+function fillHoles(
+  space: MoveSpace,
+  best: Roster,
+  from: number,
+  window: number,
+  options: SolveOptions,
+  tuning: Tuning,
+  keep: (state: SearchState) => boolean,
+): boolean {
   const { problem, days } = space;
-  const length = Math.min(HOLE_WINDOW_DAYS, days - from);
+  const length = Math.min(window, days - from);
   if (length <= 0) return false;
   let improved = false;
   const tried = new Set<number>();
@@ -402,12 +414,13 @@ function fillHoles(space: MoveSpace, best: Roster, from: number, options: SolveO
     const hole = evaluate(problem, best).violations.find((v) => v.severity === 'hard' && v.day !== undefined && v.day >= from && !tried.has(v.day));
     if (hole === undefined) return improved;
     tried.add(hole.day!);
-    const first = Math.max(from, Math.min(hole.day! - Math.floor(HOLE_WINDOW_DAYS / 2), days - length));
+    const first = Math.max(from, Math.min(hole.day! - Math.floor(length / 2), days - length));
     const master = masterOptions(options, tuning, now + HOLE_WINDOW_SHARE * (options.deadline - now));
+    const hard = evaluate(problem, best).score.hard;
     if (keep(new SearchState(problem, planWindow(space, best, first, length, options.highs!, master), 4 * space.maxBlock))) {
       improved = true;
-      // The plan may have filled other holes or opened new ones: every day is looked at again.
-      tried.clear();
+      // A plan that removed hard violations may have moved the others: every day is looked at again.
+      if (evaluate(problem, best).score.hard < hard) tried.clear();
     }
   }
 }
