@@ -139,6 +139,36 @@ describe('repair of a published roster', () => {
       expect(await version()).toBe(before.version);
     });
 
+    it('fills a hole no single change fills, by a chain of changes from today on', async () => {
+      // No early shift the day after a late one. Published: the colleague on the early shift of the 11th, the manager on
+      // every other early shift, the employee on every late one; then the employee is sick on the 10th. The colleague,
+      // free that day, cannot take its late shift (her early one follows it), and the manager's early shift moved to the
+      // late one leaves the early one empty: each single change trades the hole for another hard violation.
+      await server.em().execute('insert into forbidden_succession (shift_type_id, next_id) values (?, ?)', [ward.late, ward.early]);
+      const set = DAYS.flatMap((date) => [
+        { userId: date === '2026-12-11' ? people.colleague.id : people.manager.id, date, shiftTypeId: ward.early, pinned: false },
+        { userId: people.employee.id, date, shiftTypeId: ward.late, pinned: false },
+      ]);
+      const edited = await manager().request('PUT', `${schedulePath()}/assignments`, { body: { version: await version(), set } });
+      expect(edited.body.evaluation.score.hard).toBe(0);
+      expect((await manager().post(`${schedulePath()}/publish`, {})).status).toBe(200);
+      await insertApprovedLeave(server, people.wardId, people.employee.id, '2026-12-10', '2026-12-10');
+      const before = await cells();
+      // Five seconds rather than one: the windows that plan such a chain take a share of the time, on a loaded machine too.
+      const job = await repair({ timeLimitSeconds: 5 });
+      const proposal = job.proposal;
+      expect(proposal.scoreBefore.hard).toBe(1);
+      expect(proposal.scoreAfter.hard).toBe(0);
+      expect(proposal.changes.every((change: { date: string }) => change.date >= TODAY)).toBe(true);
+      // The sick cell cleared, and at least two more changes.
+      expect(proposal.changes).toContainEqual({ userId: people.employee.id, date: '2026-12-10', before: { shiftTypeId: ward.late, skill: 'nurse' }, after: null });
+      expect(proposal.changes.length).toBeGreaterThanOrEqual(3);
+      const applied = await manager().post(`${solvePath()}/apply`, { jobId: job.id });
+      expect(applied.body.evaluation.score.hard).toBe(0);
+      const after = await cells();
+      expect(after.filter((cell) => cell.split(' ')[1]! < TODAY)).toEqual(before.filter((cell) => cell.split(' ')[1]! < TODAY));
+    });
+
     it('changes fewer cells than a free re-plan of the same days (change weight 0)', async () => {
       const { job: careful } = await sickRepair();
       const free = await repair({ changeWeight: 0 });
