@@ -69,16 +69,18 @@ export function weekendTable(problem: RosterProblem): WeekendTable {
 
 /**
  * A weekend's state in the pricing searches, day by day: no day of it worked yet, every day so far worked, some of
- * each. Only `MIXED` at its last day breaks a complete weekend.
+ * each. Only `SOME_DAYS_WORKED` at its last day breaks a complete weekend.
  */
-export const WEEKEND_STATE = { none: 0, all: 1, mixed: 2 } as const;
+export const NO_DAY_WORKED = 0;
+export const EVERY_DAY_WORKED = 1;
+export const SOME_DAYS_WORKED = 2;
 export const WEEKEND_STATES = 3;
 
 /** The state after a weekend day worked or not (`works`), from `state` before it (ignored on the weekend's first day). */
 export function nextWeekendState(state: number, works: boolean, firstOfWeekend: boolean): number {
-  const before = firstOfWeekend ? WEEKEND_STATE.none : state;
-  if (before === WEEKEND_STATE.none) return works ? (firstOfWeekend ? WEEKEND_STATE.all : WEEKEND_STATE.mixed) : WEEKEND_STATE.none;
-  return before === WEEKEND_STATE.all && works ? WEEKEND_STATE.all : WEEKEND_STATE.mixed;
+  const before = firstOfWeekend ? NO_DAY_WORKED : state;
+  if (before === NO_DAY_WORKED) return works ? (firstOfWeekend ? EVERY_DAY_WORKED : SOME_DAYS_WORKED) : NO_DAY_WORKED;
+  return before === EVERY_DAY_WORKED && works ? EVERY_DAY_WORKED : SOME_DAYS_WORKED;
 }
 
 /** A contract's limits as numbers at these offsets of a flat per-person array (`CONTRACT_FIELDS` numbers each). */

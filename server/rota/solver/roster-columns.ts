@@ -1,6 +1,6 @@
 import type { Highs } from 'highs';
 import { personObjective } from '../evaluate.js';
-import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, WEEKEND_STATE, WEEKEND_STATES } from '../rule-pieces.js';
+import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, NO_DAY_WORKED, SOME_DAYS_WORKED, WEEKEND_STATES } from '../rule-pieces.js';
 import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
@@ -265,16 +265,16 @@ export class RowSearch extends PathBuffers {
                 if (here === INFINITY) continue;
                 let total = here + ca;
                 let nk = k;
-                let ns: number = WEEKEND_STATE.none;
+                let ns: number = NO_DAY_WORKED;
                 if (weekendDay && countWeekends) {
                   ns = nextWeekendState(s, nkind === 1, firstOfWeekend);
-                  if (nkind === 1 && (firstOfWeekend || s === WEEKEND_STATE.none)) {
+                  if (nkind === 1 && (firstOfWeekend || s === NO_DAY_WORKED)) {
                     if (k + 1 > weekendLimit) total += weights.working_weekends;
                     nk = min(k + 1, weekendCap);
                   }
                   if (lastOfWeekend) {
-                    if (completeWeekends && ns === WEEKEND_STATE.mixed) total += weights.complete_weekend;
-                    ns = WEEKEND_STATE.none;
+                    if (completeWeekends && ns === SOME_DAYS_WORKED) total += weights.complete_weekend;
+                    ns = NO_DAY_WORKED;
                   }
                 }
                 const to = toBase + (na * weekendCounts + nk) * WEEKEND_STATES + ns;

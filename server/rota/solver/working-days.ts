@@ -1,4 +1,4 @@
-import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, runCost, WEEKEND_STATE, WEEKEND_STATES, weekendTable } from '../rule-pieces.js';
+import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, runCost, NO_DAY_WORKED, SOME_DAYS_WORKED, WEEKEND_STATES, weekendTable } from '../rule-pieces.js';
 import { OFF, coverageIndex, type RosterProblem, type Roster } from '../problem.js';
 import type { MoveSpace } from './move-space.js';
 
@@ -119,17 +119,12 @@ export function patternCost(dp: DayProblem, p: number, work: Uint8Array): number
   for (let d = 0; d < days; d++) assignments += work[d]!;
   cost += weights.total_assignments * (max(0, contract.minAssignments - assignments) + max(0, assignments - contract.maxAssignments));
   let weekends = 0;
-  for (let d = 0; d < days; d++) {
-    if (!dp.weekendStarts[d]) continue;
+  const { first, last } = weekendTable(problem);
+  for (let w = 0; w < first.length; w++) {
     let worked = 0;
-    let length = 0;
-    for (let e = d; e < days && dp.inWeekend[e]; e++) {
-      worked += work[e]!;
-      length++;
-      if (dp.weekendEnds[e]) break;
-    }
+    for (let d = first[w]!; d <= last[w]!; d++) worked += work[d]!;
     if (worked > 0) weekends++;
-    if (contract.completeWeekends && worked > 0 && worked < length) cost += weights.complete_weekend;
+    if (contract.completeWeekends && worked > 0 && worked <= last[w]! - first[w]!) cost += weights.complete_weekend;
   }
   cost += weights.working_weekends * max(0, weekends - contract.maxWorkingWeekends);
   return cost;
@@ -280,16 +275,16 @@ export class PatternSearch extends PathBuffers {
                     c += restHere;
                   }
                   let nk = k;
-                  let ns: number = WEEKEND_STATE.none;
+                  let ns: number = NO_DAY_WORKED;
                   if (weekendDay) {
                     ns = nextWeekendState(s, nw === 1, firstOfWeekend);
-                    if (nw === 1 && (firstOfWeekend || s === WEEKEND_STATE.none)) {
+                    if (nw === 1 && (firstOfWeekend || s === NO_DAY_WORKED)) {
                       if (k + 1 > contract.maxWorkingWeekends) c += weights.working_weekends;
                       nk = min(k + 1, weekendCap);
                     }
                     if (lastOfWeekend) {
-                      if (contract.completeWeekends && ns === WEEKEND_STATE.mixed) c += weights.complete_weekend;
-                      ns = WEEKEND_STATE.none;
+                      if (contract.completeWeekends && ns === SOME_DAYS_WORKED) c += weights.complete_weekend;
+                      ns = NO_DAY_WORKED;
                     }
                   }
                   const to = index(nw, nr, na, nk, ns);
