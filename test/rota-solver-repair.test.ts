@@ -6,6 +6,7 @@ import { admissibleStart } from '../server/rota/solver/construct.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { MOVES } from '../server/rota/solver/moves.js';
+import { MOVE_NAMES } from '../server/rota/solver/tuning.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom, type Random } from '../server/rota/solver/random.js';
 import { rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
@@ -151,7 +152,7 @@ describe("a repair's change charge", () => {
       expect(state.score()).toEqual(objective(problem, state.roster));
       const kept = copyRoster(state.roster);
       for (let i = 0; i < 4_000; i++) {
-        if (!MOVES[random.int(MOVES.length)]!(state, space, random)) {
+        if (!Object.values(MOVES)[random.int(MOVE_NAMES.length)]!(state, space, random)) {
           state.rollback();
           continue;
         }

@@ -16,6 +16,7 @@ import {
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { MOVES, retypeRun, shiftRun } from '../server/rota/solver/moves.js';
+import { MOVE_NAMES } from '../server/rota/solver/tuning.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { DEFAULT_TUNING, solve, type SolveOptions, type SolveProgress } from '../server/rota/solver/solve.js';
@@ -177,9 +178,21 @@ describe('the solver', () => {
     expect([...result.roster.skill]).toEqual([...alone.roster.skill]);
   });
 
-  it('weighs every move it draws from, each with a weight above zero', () => {
-    expect(DEFAULT_TUNING.mix).toHaveLength(MOVES.length);
-    expect(DEFAULT_TUNING.mix.every((weight) => weight > 0)).toBe(true);
+  it('weighs every move it draws from by name, each with a weight above zero', () => {
+    expect(Object.keys(DEFAULT_TUNING.mix).sort()).toEqual(Object.keys(MOVES).sort());
+    expect(Object.keys(MOVES)).toEqual([...MOVE_NAMES]);
+    expect(Object.values(DEFAULT_TUNING.mix).every((weight) => weight > 0)).toBe(true);
+  });
+
+  it('refuses a move mix that names no move, and keeps the default weights of the moves an override leaves out', () => {
+    const problem = n005w4();
+    expect(() => solve({ problem, initial: emptyRoster(problem) }, budget(1, 100, { tuning: { mix: { swap: 1 } as never } }))).toThrow(/names no move swap/);
+    // Weighing one move as it already weighs changes nothing; weighing it 0 changes the search.
+    const plain = solve({ problem, initial: emptyRoster(problem) }, budget(2, 5_000));
+    const same = solve({ problem, initial: emptyRoster(problem) }, budget(2, 5_000, { tuning: { mix: { swapDay: DEFAULT_TUNING.mix.swapDay } } }));
+    const without = solve({ problem, initial: emptyRoster(problem) }, budget(2, 5_000, { tuning: { mix: { swapDay: 0 } } }));
+    expect([...same.roster.shift]).toEqual([...plain.roster.shift]);
+    expect([...without.roster.shift]).not.toEqual([...plain.roster.shift]);
   });
 
   it('answers a ward without staff at once', () => {
@@ -275,7 +288,7 @@ describe('the search state', () => {
       let checked = 0;
       for (let i = 0; i < 4_000; i++) {
         const before = copyRoster(state.roster);
-        if (!MOVES[random.int(MOVES.length)]!(state, space, random)) {
+        if (!Object.values(MOVES)[random.int(MOVE_NAMES.length)]!(state, space, random)) {
           state.rollback();
           continue;
         }
@@ -309,7 +322,7 @@ describe('the search state', () => {
     const seen = { breaks: 0, keeps: 0 };
     for (let i = 0; i < 3_000; i++) {
       const before = copyRoster(state.roster);
-      if (!MOVES[random.int(MOVES.length)]!(state, space, random)) {
+      if (!Object.values(MOVES)[random.int(MOVE_NAMES.length)]!(state, space, random)) {
         state.rollback();
         continue;
       }

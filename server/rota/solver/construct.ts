@@ -1,6 +1,16 @@
 import { OFF, copyRoster, type Roster } from '../problem.js';
 import type { MoveSpace } from './move-space.js';
-import type { SearchState } from './state.js';
+import { searchStateFor, type SearchState } from './state.js';
+
+/**
+ * The first phase of a search: the initial roster made admissible (`admissibleStart`), then filled greedily, coverage
+ * first (`constructGreedy`). Returns its search state.
+ */
+export function construct(space: MoveSpace, initial: Roster, hardWeight: number): SearchState {
+  const state = searchStateFor(space, admissibleStart(space, initial));
+  constructGreedy(state, space, hardWeight);
+  return state;
+}
 
 /**
  * Makes the initial roster one the solver may keep: a cell that is not pinned loses a shift inside approved

@@ -1,6 +1,7 @@
 import { OFF, type RosterProblem } from '../problem.js';
 import type { Random } from './random.js';
 import type { SearchState } from './state.js';
+import { DEFAULT_MOVE_SHAPE, type MoveShape } from './tuning.js';
 
 /**
  * What the moves may touch: cells that are neither pinned nor on approved leave, with assignable shift
@@ -19,13 +20,22 @@ export interface MoveSpace {
   /** `hasSkill[p * skills + k]`. */
   hasSkill: Uint8Array;
   skillCount: number;
-  /** Longest block of days a block move takes. */
+  /** Longest block of days a block move takes (`Tuning.maxBlock`, at most the days). */
   maxBlock: number;
+  /** What the moves draw (`Tuning.changeOffOneIn`, `blockOffOneIn`, `runShiftDays`). */
+  changeOffOneIn: number;
+  blockOffOneIn: number;
+  runShiftDays: number;
   /** `holders[k]`: the people who have skill k. */
   holders: Int32Array[];
 }
 
-export function moveSpace(problem: RosterProblem, pinned: ArrayLike<number | boolean> | undefined, maxBlock: number): MoveSpace {
+export function moveSpace(
+  problem: RosterProblem,
+  pinned: ArrayLike<number | boolean> | undefined,
+  maxBlock: number,
+  draws: Omit<MoveShape, 'maxBlock'> = DEFAULT_MOVE_SHAPE,
+): MoveSpace {
   const days = problem.days;
   const people = problem.staff.length;
   const frozen = new Uint8Array(people * days);
@@ -54,6 +64,9 @@ export function moveSpace(problem: RosterProblem, pinned: ArrayLike<number | boo
     hasSkill,
     skillCount,
     maxBlock: Math.max(1, Math.min(maxBlock, days)),
+    changeOffOneIn: draws.changeOffOneIn,
+    blockOffOneIn: draws.blockOffOneIn,
+    runShiftDays: draws.runShiftDays,
     holders,
   };
 }

@@ -2,8 +2,9 @@ import type { Move } from './move-space.js';
 import { changeBlock, changeCell, changeToNeed } from './moves/change.js';
 import { retypeRun, shiftRun } from './moves/run.js';
 import { swapBlock, swapDay } from './moves/swap.js';
+import type { MoveName } from './tuning.js';
 
 export { changeBlock, changeCell, changeToNeed, retypeRun, shiftRun, swapBlock, swapDay };
 
-/** The moves the search draws from, in the order of `Tuning.mix`'s weights. */
-export const MOVES: readonly Move[] = [changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun];
+/** The moves the annealing draws from, by the names `Tuning.mix` weighs them by. */
+export const MOVES: Readonly<Record<MoveName, Move>> = { changeCell, changeBlock, swapDay, swapBlock, changeToNeed, shiftRun, retypeRun };

@@ -1,5 +1,6 @@
 import { coverageScore } from '../evaluate.js';
 import { OFF, type Roster, type RosterProblem, type Score } from '../problem.js';
+import type { MoveSpace } from './move-space.js';
 import { PersonCost } from './person-cost.js';
 
 /**
@@ -342,4 +343,9 @@ export class SearchState {
       this.coverMark.fill(0);
     }
   }
+}
+
+/** A search state for the moves of `space`: room for the cells its widest move sets (a block swap's two blocks, twice). */
+export function searchStateFor(space: MoveSpace, roster: Roster): SearchState {
+  return new SearchState(space.problem, roster, 4 * space.maxBlock);
 }

@@ -13,8 +13,8 @@ export function changeCell(state: SearchState, space: MoveSpace, random: Random)
   const current = state.roster.shift[cell]!;
   const currentSkill = state.roster.skill[cell]!;
   if (current !== OFF && neededForMinimum(state, space, p, d)) return false;
-  // A working cell goes off one time in three; otherwise some work.
-  if (current !== OFF && random.int(3) === 0) {
+  // A working cell goes off one time in `changeOffOneIn`; otherwise some work.
+  if (current !== OFF && random.int(space.changeOffOneIn) === 0) {
     state.set(p, d, OFF, OFF);
     return state.pending();
   }
@@ -63,7 +63,8 @@ export function changeBlock(state: SearchState, space: MoveSpace, random: Random
   const start = random.int(space.days - k + 1);
   let shift = OFF;
   let skill = OFF;
-  if (random.int(3) !== 0) {
+  // Days off one time in `blockOffOneIn`; otherwise one shift type and skill.
+  if (random.int(space.blockOffOneIn) !== 0) {
     const work = randomWork(space, p, random);
     if (work === null) return false;
     shift = work.shift;

@@ -31,8 +31,8 @@ const runShift = new Int16Array(64);
 const runSkill = new Int16Array(64);
 
 /**
- * Move one person's working run (the maximal stretch of work around a day, at most `maxBlock` days) one to three
- * days earlier or later, its shifts in the same order: the days it leaves go off. Keeps the run's length, so a row
+ * Move one person's working run (the maximal stretch of work around a day, at most `maxBlock` days) one to
+ * `runShiftDays` days earlier or later, its shifts in the same order: the days it leaves go off. Keeps the run's length, so a row
  * whose runs sit at their bounds can slide work towards the days that lack it.
  */
 export function shiftRun(state: SearchState, space: MoveSpace, random: Random): boolean {
@@ -42,7 +42,7 @@ export function shiftRun(state: SearchState, space: MoveSpace, random: Random): 
   const base = p * days;
   const { shift, skill } = state.roster;
   const length = last - first + 1;
-  const delta = (1 + random.int(3)) * (random.int(2) === 0 ? -1 : 1);
+  const delta = (1 + random.int(space.runShiftDays)) * (random.int(2) === 0 ? -1 : 1);
   const from = first + delta;
   const to = last + delta;
   if (from < 0 || to >= days) return false;
