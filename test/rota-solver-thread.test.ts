@@ -5,6 +5,7 @@ import { evaluate } from '../server/rota/evaluate.js';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import { emptyRoster } from '../server/rota/problem.js';
 import type { SolveProgress } from '../server/rota/solver/solve.js';
+import { sharedBestBytes, sharedBestOn, sharedPlanBytes, sharedPlanOn } from '../server/rota/solver/thread-protocol.js';
 import { buildIntoTemporaryDirectory } from './support/build.js';
 
 type ThreadModule = typeof import('../server/rota/solver/thread.js');
@@ -66,8 +67,8 @@ describe('the solver in a worker thread', () => {
   it('shares a plan between threads through one buffer: nothing before it is offered, then a copy of it for each taker', () => {
     const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
     const cells = problem.staff.length * problem.days;
-    const buffer = new SharedArrayBuffer(thread.sharedPlanBytes(cells));
-    const [planner, other] = [thread.sharedPlanOn(buffer, cells), thread.sharedPlanOn(buffer, cells)];
+    const buffer = new SharedArrayBuffer(sharedPlanBytes(cells));
+    const [planner, other] = [sharedPlanOn(buffer, cells), sharedPlanOn(buffer, cells)];
     expect(other.take()).toBeNull();
     const roster = emptyRoster(problem);
     roster.shift[3] = 2;
@@ -86,8 +87,8 @@ describe('the solver in a worker thread', () => {
   it('keeps the best roster of several threads in one buffer: only a better one replaces it, and a copy is taken only by a search it beats', () => {
     const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');
     const cells = problem.staff.length * problem.days;
-    const buffer = new SharedArrayBuffer(thread.sharedBestBytes(cells));
-    const [one, other] = [thread.sharedBestOn(buffer, cells), thread.sharedBestOn(buffer, cells)];
+    const buffer = new SharedArrayBuffer(sharedBestBytes(cells));
+    const [one, other] = [sharedBestOn(buffer, cells), sharedBestOn(buffer, cells)];
     expect(other.takeIfBetter({ hard: 99, soft: 99_999 })).toBeNull();
     const first = emptyRoster(problem);
     first.shift[3] = 2;

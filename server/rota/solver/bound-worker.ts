@@ -1,24 +1,18 @@
-// The bound's worker thread (`solveInThread` with `bound`): the clock is read here, never inside the engine.
+// The bound thread's entry (the protocol is thread-protocol.ts): the clock is read here, never inside the engine.
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 import { loadHighs } from './load-highs.js';
 import { rosterLowerBound } from './lower-bound.js';
-import type { BoundWorkerData, BoundWorkerMessage } from './thread.js';
-import { lowerThisThreadsPriority } from './thread-priority.js';
+import { stopSignal, threadStart, type BoundThreadData, type BoundThreadMessage } from './thread-protocol.js';
 
-const data = workerData as BoundWorkerData;
-const port = parentPort;
-if (port === null) throw new Error('bound-worker runs only as a worker thread');
-
-lowerThisThreadsPriority();
-
+const { data, post } = threadStart<BoundThreadData, BoundThreadMessage>('bound-worker');
 const now = (): number => performance.now();
 const deadline = now() + data.timeLimitMs;
+const stop = stopSignal(data.stop);
 const bound = rosterLowerBound(data.input, await loadHighs(), {
   now,
   deadline,
   hardWeight: data.hardWeight,
-  stopped: () => Atomics.load(data.stop, 0) === 1,
-  onBound: (value) => port.postMessage({ type: 'bound', bound: value } satisfies BoundWorkerMessage),
+  stopped: () => stop.aborted,
+  onBound: (value) => post({ type: 'bound', bound: value }),
 });
-port.postMessage({ type: 'done', bound } satisfies BoundWorkerMessage);
+post({ type: 'done', bound });
