@@ -13,7 +13,7 @@ const START = '2027-01-01';
 const END = '2027-03-03';
 
 export interface FloodFigures {
-  /** The second account's GET /api/rota/schedules alone: latencies in ms, sorted. */
+  /** The second account's GET /api/rota/schedules alone, half before the flood and half after: latencies in ms, sorted. */
   alone: number[];
   /** The same beside the flood. */
   beside: number[];
@@ -130,7 +130,9 @@ async function readList(url: string, cookie: string, seconds: number): Promise<{
 export async function measureFlood(url: string, databaseUrl: string, adminCookie: string, seconds: number): Promise<FloodFigures> {
   const { scheduleId, flooder, reader } = await seedLargestSchedule(url, databaseUrl, adminCookie);
   await readList(url, reader, 1);
-  const alone = await readList(url, reader, seconds);
+  // The yardstick for half the time before the flood and half after it, so that a change in how busy the machine is
+  // (other work shares these cores) weighs on both sides of the ratio.
+  const before = await readList(url, reader, seconds / 2);
 
   const input = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: BATCH_SIZE }, (_, i) => [String(i), { id: scheduleId }]))));
   const batchUrl = `${url}/trpc/${Array(BATCH_SIZE).fill('rota.schedules.read').join(',')}?batch=1&input=${input}`;
@@ -148,7 +150,12 @@ export async function measureFlood(url: string, databaseUrl: string, adminCookie
     const beside = await readList(url, reader, seconds);
     worker.postMessage('stop');
     const flood = await counted;
-    return { alone: alone.latencies, beside: beside.latencies, otherStatuses: beside.statuses, flood };
+    await worker.terminate();
+    // The batches the flood left under way are answered (to nobody) before the yardstick goes on.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await readList(url, reader, seconds / 2);
+    const alone = [...before.latencies, ...after.latencies].sort((a, b) => a - b);
+    return { alone, beside: beside.latencies, otherStatuses: beside.statuses, flood };
   } finally {
     await worker.terminate();
   }

@@ -648,7 +648,7 @@ function floodRow({ alone, beside, otherStatuses, flood }: FloodFigures): Row {
     measured:
       `p50 ${formatMs(percentile(beside, 0.5))} · p99 ${formatMs(percentile(beside, 0.99))} · ${beside.length} answers, ${refused} not 200 ${JSON.stringify(otherStatuses)} · ` +
       `the flood's calls: ${flood.ok} answered, ${flood.tooMany} 429, ${flood.unavailable} 503, ${flood.other} other`,
-    yardstick: 'the same request, one after another, without the flood',
+    yardstick: 'the same request, one after another, without the flood (half before it, half after)',
     yardstickFigure: `p50 ${formatMs(percentile(alone, 0.5))} · p99 ${formatMs(percentile(alone, 0.99))} · ${alone.length} answers`,
     ratio: `p99 ${formatRatio(floodP99)}`,
     target: `p99 ${formatTarget(floodTarget)} · no 503`,
