@@ -14,8 +14,10 @@ function deepFreeze(value: unknown): void {
  * (unknown keys stripped), frozen so that no caller can change what the next one is given, and known as valid, so
  * that the procedure's output check (`outputValidatedOnce` in server/trpc) lets it through as it is.
  */
-export function validateOnce<S extends z.ZodType>(schema: S, answer: z.input<S>): z.output<S> {
+export async function validateOnce<S extends z.ZodType>(schema: S, answer: z.input<S>): Promise<z.output<S>> {
   const valid = schema.parse(answer);
+  // Checking and freezing the largest schedule's answer are two pieces of work: what the event loop has ready goes between.
+  await new Promise((resolve) => setImmediate(resolve));
   deepFreeze(valid);
   if (typeof valid === 'object' && valid !== null) validatedBy.set(valid, schema);
   return valid;
