@@ -1,5 +1,6 @@
 // The flood of bench/flood.ts, in a thread of its own: `batches` loops, each sending the batch again as soon as it is
 // answered, until told to stop; then it reports the flood's calls by outcome. Answers still under way are dropped.
+// It says when the flood's first read is answered.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { batchUrl, cookie, batches, batchSize } = workerData as { batchUrl: string; cookie: string; batches: number; batchSize: number };
@@ -25,6 +26,7 @@ async function floodLoop(): Promise<void> {
     }
     for (const answer of body) {
       const status = answer.error?.data?.httpStatus ?? 200;
+      if (status === 200 && flood.ok === 0) parentPort!.postMessage('first answer');
       if (status === 200) flood.ok++;
       else if (status === 429) flood.tooMany++;
       else if (status === 503) flood.unavailable++;

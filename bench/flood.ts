@@ -139,13 +139,17 @@ export async function measureFlood(url: string, databaseUrl: string, adminCookie
   // The flood runs in a thread of its own: reading its answers (megabytes of JSON each) must not hold the
   // reader's clock in this one.
   const worker = new Worker(new URL('./flood-loop.ts', import.meta.url), { workerData: { batchUrl, cookie: flooder, batches: FLOOD_BATCHES, batchSize: BATCH_SIZE } });
+  let firstAnswer: () => void;
+  const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
   const counted = new Promise<FloodFigures['flood']>((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.on('message', (message: FloodFigures['flood'] | 'first answer') => (message === 'first answer' ? firstAnswer() : resolve(message)));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the flood's thread ended (${code}) before reporting`)));
   });
   try {
-    // The flood fills its line before the measure starts.
+    // The flood has its first answer (the one read of the schedule that is made, not found kept) and fills its line
+    // before the measure starts: what is measured is the second account beside the flood going on.
+    await Promise.race([answered, counted, new Promise((resolve) => setTimeout(resolve, 20_000))]);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const beside = await readList(url, reader, seconds);
     worker.postMessage('stop');
