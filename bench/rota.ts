@@ -18,6 +18,12 @@
 //                       for each repair (default 10)
 //   --latency-seconds N then GET /api/me latency without a job, while a solve runs and while a repair runs, N s per
 //                       phase (bench/solve-latency.ts; default 10, 0 skips it), after --repair too
+//   --scaling           instead: synthetic wards shaped like INRC-II's (bench/rota-scaling.ts), each solved as a solve job
+//                       does (`--threads` searches, the first from a plan, and the bound's thread) in a child process of
+//                       its own: the first roster without hard violation, hard and soft at each time limit, the own bound
+//                       and gap, the child's peak memory. `--sizes 30x28,500x62` (default: 30, 120, 250 and 500 people
+//                       over 28 and 62 days), `--seconds 60,600` (each ward at each limit; default 60), `--ward-seed N`
+//                       (default 1), `--seed N` the solver's
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SOLVER_THREADS } from '../server/config.ts';
 import { runRepairBench } from './rota-repair.ts';
+import { DEFAULT_SIZES, parseSizes, runScalingBench } from './rota-scaling.ts';
 import { runSolveLatency } from './solve-latency.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
@@ -145,8 +152,21 @@ async function main(): Promise<void> {
       bound: { type: 'string', default: 'on' },
       repair: { type: 'boolean', default: false },
       'repair-seconds': { type: 'string', default: '10' },
+      scaling: { type: 'boolean', default: false },
+      sizes: { type: 'string', default: DEFAULT_SIZES },
+      'ward-seed': { type: 'string', default: '1' },
     },
   });
+  if (values.scaling) {
+    const limits = values.seconds.split(',').map(Number);
+    const wardSeed = Number(values['ward-seed']);
+    const seed = Number(values.seed);
+    if (limits.some((limit) => !(limit > 0))) throw new Error('--seconds takes positive numbers, e.g. 60,600');
+    if (!Number.isInteger(wardSeed) || !Number.isInteger(seed)) throw new Error('--ward-seed and --seed take integers');
+    const threads = Math.max(1, Math.floor(Number(values.threads)));
+    process.stdout.write(`${await runScalingBench({ root: ROOT, sizes: parseSizes(values.sizes), seconds: limits, threads, seed, wardSeed })}\n`);
+    return;
+  }
   if (values.bound !== 'on' && values.bound !== 'off') throw new Error('--bound takes on or off');
   const withBound = values.bound === 'on';
   const seconds = Number(values.seconds);
