@@ -10,6 +10,7 @@ import { recordRotaEvent } from '../audit/record-rota-event.js';
 import { buildRosterProblem } from '../schedules/build-roster-problem.js';
 import { hospitalToday, type CellChangeContext } from '../schedules/change-cells.js';
 import { cellOf } from '../schedules/cells-what-if.js';
+import { undecided } from '../schedules/decide-cell-request.js';
 import { schedulePeriod } from '../schedules/schedule-view.js';
 import { rosteredSkills } from '../staff/rostered-skills.js';
 import { claimEffect, claimView } from './claim-view.js';
@@ -44,11 +45,7 @@ export async function createClaim(em: EntityManager, input: TCreateClaimRequest 
       shiftType: tx.getReference(ShiftType, input.shiftTypeId),
       skill,
       status: 'pending',
-      decisionNote: null,
-      decidedBy: null,
-      decidedAt: null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
+      ...undecided(ctx.now),
     });
     await tx.flush();
     recordRotaEvent(tx, { type: 'claim_created', wardId: input.wardId, objectType: 'claim', objectId: claim.id, userId: ctx.actor.id }, ctx);

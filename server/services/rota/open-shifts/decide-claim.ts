@@ -3,26 +3,18 @@ import type { TClaim } from '../../../../shared/schemas/rota/open-shifts.js';
 import { AppError } from '../../../app-error.js';
 import { isoDateOf } from '../../../calendar/iso-dates.js';
 import type { IShiftClaim } from '../../../db/entities/shift-claim.js';
-import { User } from '../../../db/entities/user.js';
 import { notify } from '../../notifications/notify.js';
 import { recordRotaEvent } from '../audit/record-rota-event.js';
-import { buildRosterProblem } from '../schedules/build-roster-problem.js';
-import { changeCells, hospitalToday, type CellChangeContext } from '../schedules/change-cells.js';
-import { addedHardViolations, cellOf, whatIf } from '../schedules/cells-what-if.js';
-import { findWardSchedule } from '../schedules/find-ward-schedule.js';
-import { schedulePeriod } from '../schedules/schedule-view.js';
+import type { ScheduleProblem } from '../schedules/build-roster-problem.js';
+import type { CellChangeContext } from '../schedules/change-cells.js';
+import { cellOf } from '../schedules/cells-what-if.js';
+import { approveCellRequest, rejectCellRequest, type DecideCellRequestInput } from '../schedules/decide-cell-request.js';
 import { rosteredSkills } from '../staff/rostered-skills.js';
 import { claimChange, claimViewNow } from './claim-view.js';
 import { findVisibleClaim } from './find-visible-claim.js';
 import { isOpen } from './open-places.js';
 
-export interface DecideClaimInput {
-  wardId: number;
-  id: number;
-  decision: 'approved' | 'rejected' | 'cancelled';
-  acceptViolations?: boolean | undefined;
-  note?: string | undefined;
-}
+export type DecideClaimInput = DecideCellRequestInput<'approved' | 'rejected' | 'cancelled'>;
 
 /**
  * A manager approves or rejects a pending claim, or its claimant cancels it (docs/rota.md §11.4); a claim that is not
@@ -47,10 +39,7 @@ export async function decideClaim(em: EntityManager, input: DecideClaimInput, ct
       const refusal = await setClaimedCell(tx, claim, input.acceptViolations === true, ctx);
       if (refusal) return { refusal, claim: null };
     } else {
-      const note = input.note || null;
-      Object.assign(claim, { status: 'rejected', decisionNote: note, decidedBy: tx.getReference(User, ctx.actor.id), decidedAt: ctx.now, updatedAt: ctx.now });
-      recordRotaEvent(tx, { type: 'claim_rejected', wardId: input.wardId, objectType: 'claim', objectId: claim.id, userId: claim.user.id, note }, ctx);
-      await tx.flush();
+      await rejectCellRequest(tx, { kind: 'claim', request: claim }, input.note || null, ctx);
     }
     await notify(tx, [{ userId: claim.user.id, kind: 'claim_decided', data: { claimId: claim.id, scheduleId: claim.schedule.id, status: claim.status } }], ctx.now);
     return { refusal: null, claim: await claimViewNow(tx, claim) };
@@ -59,30 +48,12 @@ export async function decideClaim(em: EntityManager, input: DecideClaimInput, ct
   return result.claim!;
 }
 
+/** Sets the claimed cell: stale unless the claimant's cell is still empty, the shift open, the day not history and the skill theirs. */
 async function setClaimedCell(tx: EntityManager, claim: IShiftClaim, acceptViolations: boolean, ctx: CellChangeContext): Promise<AppError | null> {
-  const schedule = await findWardSchedule(tx, { wardId: claim.ward.id, id: claim.schedule.id, lock: true });
-  const built = await buildRosterProblem(tx, schedulePeriod(schedule));
   const date = isoDateOf(claim.date);
-  const skills = await rosteredSkills(tx, claim.ward.id, claim.user.id);
-  const fresh =
-    date >= hospitalToday(ctx) && skills?.includes(claim.skill) === true && cellOf(built, claim.user.id, date) === null && isOpen(built, date, claim.shiftType.id, claim.skill);
-  const change = claimChange(claim);
-  const outcome = fresh ? whatIf(built, [change]) : null;
-  if (!outcome) {
-    Object.assign(claim, { status: 'stale', updatedAt: ctx.now });
-    recordRotaEvent(tx, { type: 'claim_stale', wardId: claim.ward.id, objectType: 'claim', objectId: claim.id, userId: claim.user.id }, ctx);
-    await tx.flush();
-    return new AppError('claim_stale');
-  }
-  const added = addedHardViolations(outcome);
-  if (added.length > 0 && !acceptViolations) return new AppError('claim_infeasible', { details: { violations: added } });
-  await changeCells(tx, { wardId: claim.ward.id, scheduleId: schedule.id, expectedVersion: schedule.version, changes: [change], route: 'claim' }, ctx);
-  Object.assign(claim, { status: 'approved', decidedBy: tx.getReference(User, ctx.actor.id), decidedAt: ctx.now, updatedAt: ctx.now });
-  recordRotaEvent(
-    tx,
-    { type: 'claim_approved', wardId: claim.ward.id, objectType: 'claim', objectId: claim.id, userId: claim.user.id, note: added.length > 0 ? `accepted ${added.length} hard violations` : null },
-    ctx,
-  );
-  await tx.flush();
-  return null;
+  const stillFits = async (built: ScheduleProblem, today: string) => {
+    const skills = await rosteredSkills(tx, claim.ward.id, claim.user.id);
+    return date >= today && skills?.includes(claim.skill) === true && cellOf(built, claim.user.id, date) === null && isOpen(built, date, claim.shiftType.id, claim.skill);
+  };
+  return approveCellRequest(tx, { kind: 'claim', request: claim }, { changes: [claimChange(claim)], stillFits, acceptViolations }, ctx);
 }

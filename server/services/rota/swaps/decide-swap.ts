@@ -1,21 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSwap } from '../../../../shared/schemas/rota/swaps.js';
 import { AppError } from '../../../app-error.js';
-import { User } from '../../../db/entities/user.js';
-import { notify } from '../../notifications/notify.js';
-import { recordRotaEvent } from '../audit/record-rota-event.js';
 import type { CellChangeContext } from '../schedules/change-cells.js';
-import { exchangeSwap } from './exchange-swap.js';
+import { rejectCellRequest, type DecideCellRequestInput } from '../schedules/decide-cell-request.js';
+import { exchangeSwap, tellSwapDecided } from './exchange-swap.js';
 import { findVisibleSwap } from './find-visible-swap.js';
 import { swapViewNow } from './swap-view-now.js';
 
-export interface DecideSwapInput {
-  wardId: number;
-  id: number;
-  decision: 'approved' | 'rejected';
-  acceptViolations?: boolean | undefined;
-  note?: string | undefined;
-}
+export type DecideSwapInput = DecideCellRequestInput<'approved' | 'rejected'>;
 
 /**
  * A manager of the ward decides an accepted swap (docs/rota.md §11.3): approving exchanges the cells (exchange-swap.ts:
@@ -30,15 +22,8 @@ export async function decideSwap(em: EntityManager, input: DecideSwapInput, ctx:
       const refusal = await exchangeSwap(tx, swap, input.acceptViolations === true, ctx);
       if (refusal) return { refusal, swap: null };
     } else {
-      const note = input.note || null;
-      Object.assign(swap, { status: 'rejected', decisionNote: note, decidedBy: tx.getReference(User, ctx.actor.id), decidedAt: ctx.now, updatedAt: ctx.now });
-      recordRotaEvent(tx, { type: 'swap_rejected', wardId: input.wardId, objectType: 'swap', objectId: swap.id, userId: swap.fromUser.id, note }, ctx);
-      await tx.flush();
-      await notify(
-        tx,
-        [swap.fromUser.id, swap.toUser.id].map((userId) => ({ userId, kind: 'swap_decided' as const, data: { swapId: swap.id, scheduleId: swap.schedule.id, status: 'rejected' } })),
-        ctx.now,
-      );
+      await rejectCellRequest(tx, { kind: 'swap', request: swap }, input.note || null, ctx);
+      await tellSwapDecided(tx, swap, ctx.now);
     }
     return { refusal: null, swap: await swapViewNow(tx, swap) };
   });

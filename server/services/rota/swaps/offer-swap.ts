@@ -11,6 +11,7 @@ import { recordRotaEvent } from '../audit/record-rota-event.js';
 import { buildRosterProblem } from '../schedules/build-roster-problem.js';
 import { hospitalToday, type CellChangeContext } from '../schedules/change-cells.js';
 import { cellOf } from '../schedules/cells-what-if.js';
+import { undecided } from '../schedules/decide-cell-request.js';
 import { findWardSchedule } from '../schedules/find-ward-schedule.js';
 import { schedulePeriod } from '../schedules/schedule-view.js';
 import { rosteredSkills } from '../staff/rostered-skills.js';
@@ -70,11 +71,7 @@ export async function offerSwap(em: EntityManager, input: TOfferSwapRequest & { 
       cells,
       status: 'offered',
       note: input.note || null,
-      decisionNote: null,
-      decidedBy: null,
-      decidedAt: null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
+      ...undecided(ctx.now),
     });
     await tx.flush();
     recordRotaEvent(tx, { type: 'swap_offered', wardId: input.wardId, objectType: 'swap', objectId: swap.id, userId: input.withUserId }, ctx);
