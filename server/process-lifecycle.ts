@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { RunningServices } from './create-services.js';
 import { metricsUrl, startMetricsServer } from './metrics/metrics-server.js';
+import { exitAfterShutdownDeadline } from './shutdown-deadline.js';
 
 /**
  * What `node dist/server/main.js` and `node dist/server/worker.js` share as processes: reading the settings, the
@@ -38,16 +39,23 @@ export async function startProcessMetrics(name: string, services: RunningService
   return server;
 }
 
+/** The end of either process: its metrics server, then its parts (the job queue, the pool, an embedded database). */
+export async function closeProcess(services: RunningServices, metricsServer: Server | undefined): Promise<void> {
+  metricsServer?.close();
+  await services.close();
+}
+
 /**
- * On the first SIGINT or SIGTERM: logs `message` with the signal, runs `stop`, then exits 0. A second signal while
- * stopping is ignored.
+ * On the first SIGINT or SIGTERM: logs `message` with the signal, runs `stop` under the shutdown deadline (a stop
+ * that hangs past it ends the process with exit code 1), then exits 0. A second signal while stopping is ignored.
  */
-export function stopOnSignals(logger: Logger, message: string, stop: () => Promise<void>): void {
+export function stopOnSignals(logger: Logger, message: string, graceSeconds: number, stop: () => Promise<void>): void {
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, message);
+    exitAfterShutdownDeadline(graceSeconds, logger);
     await stop();
     process.exit(0);
   };

@@ -2,8 +2,7 @@ import { createServer } from 'node:http';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createServices, type RunningServices } from './create-services.js';
-import { startProcessMetrics, stopOnSignals } from './process-lifecycle.js';
-import { exitAfterShutdownDeadline } from './shutdown-deadline.js';
+import { closeProcess, startProcessMetrics, stopOnSignals } from './process-lifecycle.js';
 
 export interface Serving {
   /** The address it listens at, from the listening socket (PORT=0 picks a free port). */
@@ -35,8 +34,7 @@ export async function serve(config: Config): Promise<Serving> {
       });
     });
   } catch (error) {
-    metricsServer?.close();
-    await services.close();
+    await closeProcess(services, metricsServer);
     throw error;
   }
   const address = server.address();
@@ -56,14 +54,10 @@ export async function serve(config: Config): Promise<Serving> {
       }, config.shutdownGraceSeconds * 1000);
       await closed;
       clearTimeout(force);
-      metricsServer?.close();
-      await services.close();
+      await closeProcess(services, metricsServer);
     })();
     return stopped;
   };
-  stopOnSignals(logger, 'shutting down', () => {
-    exitAfterShutdownDeadline(config.shutdownGraceSeconds, logger);
-    return stop();
-  });
+  stopOnSignals(logger, 'shutting down', config.shutdownGraceSeconds, stop);
   return { url, services, stop };
 }

@@ -1,7 +1,6 @@
 import { ConfigError } from './config.js';
-import { exitAfterShutdownDeadline } from './shutdown-deadline.js';
 import { createServices } from './create-services.js';
-import { loadConfigOrExit, runProcess, startProcessMetrics, stopOnSignals } from './process-lifecycle.js';
+import { closeProcess, loadConfigOrExit, runProcess, startProcessMetrics, stopOnSignals } from './process-lifecycle.js';
 
 /**
  * `npm run worker`: a process that runs jobs and serves nothing, on the database of DATABASE_URL (the one
@@ -16,11 +15,7 @@ async function main(): Promise<void> {
   const metricsServer = await startProcessMetrics('nobat worker', services, config);
   console.log('nobat worker running');
   // The job queue hands a running job back as it closes.
-  stopOnSignals(services.logger, 'worker shutting down', async () => {
-    exitAfterShutdownDeadline(config.shutdownGraceSeconds, services.logger);
-    metricsServer?.close();
-    await services.close();
-  });
+  stopOnSignals(services.logger, 'worker shutting down', config.shutdownGraceSeconds, () => closeProcess(services, metricsServer));
 }
 
 runProcess('nobat worker', main);
