@@ -20,69 +20,43 @@ export interface SolveStanding {
 export class Metrics {
   readonly registry = new Registry();
 
-  private readonly httpRequests = new Counter({
-    name: 'nobat_http_requests_total',
-    help: 'HTTP requests answered, by route template, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [this.registry],
-  });
+  private readonly httpRequests = this.counter('nobat_http_requests_total', 'HTTP requests answered, by route template, method and status', ['route', 'method', 'status']);
 
-  private readonly httpDuration = new Histogram({
-    name: 'nobat_http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by route template, method and status',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  private readonly httpDuration = this.histogram(
+    'nobat_http_request_duration_seconds',
+    'Time from a request arriving to its answer being sent, by route template, method and status',
+    ['route', 'method', 'status'],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
 
-  private readonly signIns = new Counter({
-    name: 'nobat_sign_ins_total',
-    help: 'Sign-ins by method (password, passkey) and outcome (success, wrong_credentials, rate_limited, inactive, error)',
-    labelNames: ['method', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  private readonly signIns = this.counter(
+    'nobat_sign_ins_total',
+    'Sign-ins by method (password, passkey) and outcome (success, wrong_credentials, rate_limited, inactive, error)',
+    ['method', 'outcome'],
+  );
 
-  private readonly solveJobs = new Counter({
-    name: 'nobat_solve_jobs_total',
-    help: "Solve job attempts this process ran, by how they ended (done, cancelled, failed, released, lost, skipped)",
-    labelNames: ['status'] as const,
-    registers: [this.registry],
-  });
+  private readonly solveJobs = this.counter('nobat_solve_jobs_total', 'Solve job attempts this process ran, by how they ended (done, cancelled, failed, released, lost, skipped)', [
+    'status',
+  ]);
 
-  private readonly solveDuration = new Histogram({
-    name: 'nobat_solve_job_duration_seconds',
-    help: 'Run time of the solve job attempts this process ran, by how they ended',
-    labelNames: ['status'] as const,
-    buckets: [1, 5, 10, 30, 60, 120, 300, 600, 900],
-    registers: [this.registry],
-  });
+  private readonly solveDuration = this.histogram(
+    'nobat_solve_job_duration_seconds',
+    'Run time of the solve job attempts this process ran, by how they ended',
+    ['status'],
+    [1, 5, 10, 30, 60, 120, 300, 600, 900],
+  );
 
-  private readonly solveBestHard = new Gauge({
-    name: 'nobat_solve_running_best_hard',
-    help: 'Hard violations of the best roster so far of each solve job running in this process',
-    labelNames: ['job'] as const,
-    registers: [this.registry],
-  });
+  private readonly solveBestHard = this.gauge('nobat_solve_running_best_hard', 'Hard violations of the best roster so far of each solve job running in this process', ['job']);
 
-  private readonly solveBestSoft = new Gauge({
-    name: 'nobat_solve_running_best_soft',
-    help: 'Soft penalty of the best roster so far of each solve job running in this process',
-    labelNames: ['job'] as const,
-    registers: [this.registry],
-  });
+  private readonly solveBestSoft = this.gauge('nobat_solve_running_best_soft', 'Soft penalty of the best roster so far of each solve job running in this process', ['job']);
 
-  private readonly solveGap = new Gauge({
-    name: 'nobat_solve_running_gap',
-    help: 'Gap of the best roster so far of each solve job running in this process to its lower bound ((soft - bound) / soft; 0 proves it optimal), once a bound is known',
-    labelNames: ['job'] as const,
-    registers: [this.registry],
-  });
+  private readonly solveGap = this.gauge(
+    'nobat_solve_running_gap',
+    'Gap of the best roster so far of each solve job running in this process to its lower bound ((soft - bound) / soft; 0 proves it optimal), once a bound is known',
+    ['job'],
+  );
 
-  private readonly solveRunning = new Gauge({
-    name: 'nobat_solve_jobs_running',
-    help: 'Solve jobs running in this process',
-    registers: [this.registry],
-  });
+  private readonly solveRunning = this.gauge('nobat_solve_jobs_running', 'Solve jobs running in this process');
 
   private queuedSource: (() => Promise<number>) | undefined;
   private pool: pg.Pool | undefined;
@@ -91,11 +65,11 @@ export class Metrics {
     // Unprefixed, under the names the usual Node.js dashboards read (process_cpu_seconds_total, nodejs_heap_size_used_bytes, …).
     collectDefaultMetrics({ register: this.registry });
     const metrics = this;
-    new Gauge({
-      name: 'nobat_solve_jobs_waiting',
-      help: 'Solve jobs queued and not yet taken by a worker, across the whole database (every process reports the same number)',
-      registers: [this.registry],
-      async collect() {
+    this.gauge(
+      'nobat_solve_jobs_waiting',
+      'Solve jobs queued and not yet taken by a worker, across the whole database (every process reports the same number)',
+      [],
+      async function () {
         if (!metrics.queuedSource) return;
         try {
           this.set(await metrics.queuedSource());
@@ -104,23 +78,27 @@ export class Metrics {
           this.reset();
         }
       },
+    );
+    this.gauge('nobat_db_pool_connections_in_use', "Connections of this process's database pool handed out to a request or job", [], function () {
+      if (metrics.pool) this.set(metrics.pool.totalCount - metrics.pool.idleCount);
     });
-    new Gauge({
-      name: 'nobat_db_pool_connections_in_use',
-      help: "Connections of this process's database pool handed out to a request or job",
-      registers: [this.registry],
-      collect() {
-        if (metrics.pool) this.set(metrics.pool.totalCount - metrics.pool.idleCount);
-      },
+    this.gauge('nobat_db_pool_waiting', 'Requests and jobs of this process waiting for a free connection of its database pool', [], function () {
+      if (metrics.pool) this.set(metrics.pool.waitingCount);
     });
-    new Gauge({
-      name: 'nobat_db_pool_waiting',
-      help: "Requests and jobs of this process waiting for a free connection of its database pool",
-      registers: [this.registry],
-      collect() {
-        if (metrics.pool) this.set(metrics.pool.waitingCount);
-      },
-    });
+  }
+
+  // Each metric is registered on this process's registry only.
+  private counter<Label extends string>(name: string, help: string, labelNames: readonly Label[]): Counter<Label> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private histogram<Label extends string>(name: string, help: string, labelNames: readonly Label[], buckets: number[]): Histogram<Label> {
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
+
+  /** `collect` sets the gauge's value at each scrape. */
+  private gauge<Label extends string>(name: string, help: string, labelNames: readonly Label[] = [], collect?: (this: Gauge<Label>) => void | Promise<void>): Gauge<Label> {
+    return new Gauge({ name, help, labelNames, registers: [this.registry], ...(collect ? { collect } : {}) });
   }
 
   /** The database pool whose connections are reported (the ORM's, once it is open). */
