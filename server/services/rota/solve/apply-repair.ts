@@ -7,6 +7,7 @@ import { changeCells, type CellChangeContext } from '../schedules/change-cells.j
 import { evaluateSchedule } from '../schedules/evaluate-schedule.js';
 import { findWardSchedule } from '../schedules/find-ward-schedule.js';
 import { schedulePeriod, scheduleView } from '../schedules/schedule-view.js';
+import { markRepairApplied } from './solve-job-transitions.js';
 
 /**
  * Applies a finished repair's proposal to its schedule in one transaction (docs/rota.md §11.2): 404 `job_not_found`
@@ -41,12 +42,7 @@ export async function applyRepair(em: EntityManager, input: TApplyRepairRequest 
       ctx,
     );
     // Claimed once: of two applies of one job that both got here, the second waited on the version and failed.
-    const marked = await tx.execute('update solve_job set applied_at = ?, applied_by_id = ? where id = ? and applied_at is null returning id', [
-      ctx.now,
-      ctx.actor.id,
-      input.jobId,
-    ]);
-    if (marked.length === 0) throw new AppError('proposal_not_available');
+    if (!(await markRepairApplied(tx, input.jobId, ctx.actor.id, ctx.now))) throw new AppError('proposal_not_available');
     const evaluation = evaluateSchedule(await buildRosterProblem(tx, schedulePeriod(schedule)));
     return { schedule: scheduleView(schedule, evaluation.score), evaluation };
   });

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RepairProposal, SolveProgressPoint } from '../../../db/entities/solve-job.js';
 
 /**
- * Every change of a solve job's status, one function each (docs/rota.md §8). The statuses move
+ * Every change of a solve job's state, one function each (docs/rota.md §8): its progress, a repair's proposal written
+ * and applied, and its status, which moves
  *
  *   queued ──claim──▶ running ──finish──▶ done | cancelled   (cancelClaimed: before any search)
  *     │                 │ ├──fail──────▶ failed
@@ -92,6 +93,15 @@ export async function finishSolveJob(
 /** A finished repair's proposal, written with its finish (inside the same transaction, under the same fence). */
 export async function recordRepairProposal(tx: EntityManager, held: SolveAttempt, proposal: RepairProposal): Promise<void> {
   await tx.execute('update solve_job set proposal = ?::jsonb where id = ? and attempt = ?', [JSON.stringify(proposal), held.jobId, held.attempt]);
+}
+
+/**
+ * A finished repair's proposal applied, by whom and when: false when it was applied already (of two applies of one
+ * job, only the first marks it).
+ */
+export async function markRepairApplied(tx: EntityManager, jobId: number, appliedById: number, now: Date): Promise<boolean> {
+  const rows = await tx.execute('update solve_job set applied_at = ?, applied_by_id = ? where id = ? and applied_at is null returning id', [now, appliedById, jobId]);
+  return rows.length > 0;
 }
 
 /** running → cancelled before any search: the stop was asked for while the job was being claimed. */
