@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZTimestamp } from './fields.js';
 import { jsonBoolean, ZRotaBodyId } from './rota/common.js';
 
-/** The kinds of docs/rota.md §11.5, each with who receives it. */
-export const ZNotificationKind = z.enum([
+/** The kinds of docs/rota.md §11.5, each with who receives it; the notification table stores these. */
+export const NOTIFICATION_KINDS = [
   'shift_changed',
   'schedule_published',
   'swap_offered',
@@ -12,7 +12,8 @@ export const ZNotificationKind = z.enum([
   'swap_decided',
   'claim_decided',
   'request_decided',
-]);
+] as const;
+export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type TNotificationKind = z.infer<typeof ZNotificationKind>;
 
 /** What a cell held or holds: a shift type with a skill, or `null` for a day off. */

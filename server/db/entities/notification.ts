@@ -1,16 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { NOTIFICATION_KINDS } from '../../../shared/schemas/notifications.js';
 import { User } from './user.js';
 
-export const NOTIFICATION_KINDS = [
-  'shift_changed',
-  'schedule_published',
-  'swap_offered',
-  'swap_accepted',
-  'swap_declined',
-  'swap_decided',
-  'claim_decided',
-  'request_decided',
-] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
