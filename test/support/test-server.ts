@@ -73,9 +73,43 @@ export interface TestServerOptions {
 
 /** Every table of the entities, from the ORM's metadata: a table added to an entity is emptied too. */
 function entityTables(orm: MikroORM): string[] {
-  return [...orm.getMetadata().getAll().values()]
-    .filter((meta) => !meta.embeddable && !meta.virtual && meta.tableName)
-    .map((meta) => `"${meta.tableName}"`);
+  return [...orm.getMetadata().getAll().values()].filter((meta) => !meta.embeddable && !meta.virtual && meta.tableName).map((meta) => meta.tableName);
+}
+
+/**
+ * What `truncate … restart identity` of every entity table does, as DELETEs: each table emptied after those that
+ * reference it, then each sequence of theirs set back to 1. On tables this small a DELETE takes a millisecond, where a
+ * TRUNCATE replaces every table's and index's files (about half a second for the lot, and more on a busy machine,
+ * before each test of a fresh installation). The deletes run twice: triggers fired by the first pass write rows
+ * (rota_revision) that the second removes.
+ */
+async function emptyingStatement(orm: MikroORM): Promise<string> {
+  const tables = entityTables(orm);
+  const em = orm.em.fork();
+  const references = await em.execute<{ child: string; parent: string }[]>(
+    `select child.relname as child, parent.relname as parent
+       from pg_constraint k join pg_class child on child.oid = k.conrelid join pg_class parent on parent.oid = k.confrelid
+      where k.contype = 'f' and k.conrelid <> k.confrelid and child.relname in (?) and parent.relname in (?)`,
+    [tables, tables],
+  );
+  const sequences = await em.execute<{ name: string }[]>(
+    `select s.relname as name from pg_depend d join pg_class s on s.oid = d.objid and s.relkind = 'S' join pg_class t on t.oid = d.refobjid
+      where d.deptype in ('a', 'i') and t.relname in (?)`,
+    [tables],
+  );
+  const order: string[] = [];
+  const left = new Set(tables);
+  while (left.size > 0) {
+    const unreferenced = [...left].filter((table) => !references.some((reference) => reference.parent === table && left.has(reference.child)));
+    if (unreferenced.length === 0) throw new Error(`entity tables that reference each other in a cycle: ${[...left].join(', ')}`);
+    for (const table of unreferenced) {
+      order.push(table);
+      left.delete(table);
+    }
+  }
+  const deletes = order.map((table) => `delete from "${table}";`).join(' ');
+  const restarts = sequences.map(({ name }) => `setval('"${name}"', 1, false)`).join(', ');
+  return `begin; ${deletes} ${deletes} ${restarts ? `select ${restarts};` : ''} commit;`;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -115,7 +149,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const truncate = `truncate table ${entityTables(orm).join(', ')} restart identity cascade`;
+  let emptying: Promise<string> | undefined;
   return {
     url,
     orm,
@@ -127,7 +161,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     em: () => orm.em.fork(),
     client: () => new TestClient(url),
     async reset() {
-      await orm.em.fork().execute(truncate);
+      emptying ??= emptyingStatement(orm);
+      await orm.em.fork().execute(await emptying);
       services.refusals.forget();
       services.accountWork.forgetAllowances();
       // Kept scores are keyed by ids and versions, which start again in the emptied database.
