@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { User } from '../server/db/entities/user.js';
 import { runAdmin } from './support/admin-cli.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { ADMIN, setUpInstallation, type Installation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
 
@@ -11,15 +11,14 @@ const DATASET = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
 describe('npm run admin -- rota:import-inrc2', () => {
   const server = useTestServer();
   let installation: Installation;
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
 
   const admin = (args: string[]) => runAdmin(build.dir, server.url, args);
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     installation = await setUpInstallation(server);
   }, 120_000);
-  afterAll(() => build?.remove());
 
   it('loads an instance into the selected ward and prints the schedule it made', async () => {
     const result = await admin(['rota:import-inrc2', DATASET, '--history', '0', '--weeks', '1,2,3,3', '--start', '2027-01-04', '--ward', String(installation.wardId)]);

@@ -6,7 +6,7 @@ import { CoverageRequirement } from '../server/db/entities/coverage-requirement.
 import { RotaRequest } from '../server/db/entities/rota-request.js';
 import { StaffProfile } from '../server/db/entities/staff-profile.js';
 import { runAdmin, type AdminResult } from './support/admin-cli.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { ADMIN, insertUser, setUpInstallation, signIn, type Installation } from './support/fixtures.js';
 import { insertProfile } from './support/schedules-api.js';
 import { useTestServer } from './support/suite.js';
@@ -16,7 +16,7 @@ import { createShiftType, scheduleWith } from './support/views-api.js';
 describe('the admin command line: rota commands', () => {
   const server = useTestServer();
   let installation: Installation;
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let files: string;
   let nurseId: number;
 
@@ -28,13 +28,12 @@ describe('the admin command line: rota commands', () => {
   };
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     files = mkdtempSync(join(tmpdir(), 'nobat-cli-'));
     installation = await setUpInstallation(server);
     nurseId = await insertUser(server, { ...installation, username: 'nurse', password: 'nurse-password-1', name: 'Nurse' });
   }, 120_000);
   afterAll(() => {
-    build?.remove();
     rmSync(files, { recursive: true, force: true });
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { progressLine, watchJob, type WatchedJob } from '../scripts/solve-progress.js';
 import { runAdmin } from './support/admin-cli.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { setUpInstallation } from './support/fixtures.js';
 import { setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
@@ -60,20 +60,19 @@ function pacedSolver(): SolverRunner {
 }
 
 describe('npm run admin -- solve', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let solving: TestServer;
   let people: RotaPeople;
   let scheduleId: number;
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     solving = await startTestServer({ jobs: { runSolver: pacedSolver() } });
     people = await setUpRotaPeople(solving, await setUpInstallation(solving));
     scheduleId = (await setUpSolveWard(solving, people.manager.client, people.wardId, [people.manager.id, people.employee.id, people.colleague.id], { optimal: 3 })).scheduleId;
   }, 180_000);
   afterAll(async () => {
     await solving?.close();
-    build?.remove();
   });
 
   it('shows progress lines while the solve runs, then its summary', async () => {

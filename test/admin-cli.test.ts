@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { runAdmin } from './support/admin-cli.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { ADMIN, insertUser, setUpInstallation, type Installation } from './support/fixtures.js';
 import { useTestServer } from './support/suite.js';
 
@@ -10,16 +10,15 @@ import { useTestServer } from './support/suite.js';
 describe('the admin command line', () => {
   const server = useTestServer();
   let installation: Installation;
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
 
   /** Runs `npm run admin -- ...args` as the built script, with no terminal attached. */
   const admin = (args: string[], credentials?: { username?: string; password?: string }) => runAdmin(build.dir, server.url, args, credentials);
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     installation = await setUpInstallation(server);
   }, 120_000);
-  afterAll(() => build?.remove());
 
   it('creates and lists wards', async () => {
     const created = await admin(['wards:create', 'Cardiology']);

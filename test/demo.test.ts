@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { TestClient } from './support/client.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 
@@ -13,7 +13,7 @@ interface DemoRun {
 }
 
 describe('npm run demo', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let database: TestDatabase;
   const runs: DemoRun[] = [];
 
@@ -52,13 +52,12 @@ describe('npm run demo', () => {
   }
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     database = await createTestDatabase({ empty: true });
   }, 120_000);
   afterAll(async () => {
     for (const run of runs) if (run.child.exitCode === null) run.child.kill('SIGKILL');
     await database?.drop();
-    build?.remove();
   });
 
   it('fills an empty database with a ward whose roster of the month is published with no hard violation, and keeps serving', async () => {

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { startMetricsServer, metricsUrl } from '../server/metrics/metrics-server.js';
 import { routeTemplateMatcher } from '../server/metrics/http-metrics.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { ADMIN, setUpInstallation } from './support/fixtures.js';
 import { setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
@@ -50,14 +50,14 @@ describe('route templates', () => {
 });
 
 describe('metrics', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let server: TestServer;
   let metricsServer: Server;
   let metrics: string;
   let people: RotaPeople;
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     server = await startTestServer({ env: { JOB_MONITOR_SECONDS: '1' }, jobs: { runSolver: await compiledSolver(build.dir) } });
     // As main.ts and worker.ts start it for METRICS_PORT.
     metricsServer = await startMetricsServer(server.services.metrics, '127.0.0.1', 0);
@@ -67,7 +67,6 @@ describe('metrics', () => {
   afterAll(async () => {
     metricsServer?.close();
     await server?.close();
-    build?.remove();
   });
 
   it('answers on its own port only: the API port has no /metrics, the metrics port nothing else', async () => {

@@ -6,7 +6,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { isRunning } from '../server/db/embedded.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { TestClient } from './support/client.js';
 import { createTestDatabase } from './support/database.js';
 
@@ -57,12 +57,11 @@ function postgresPid(dataDir: string): number | undefined {
 const SETUP = { hospitalName: 'H', wardName: 'W', name: 'Admin', username: 'admin', password: 'admin-password-1' };
 
 describe('the service process', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
-  beforeAll(() => {
-    build = buildIntoTemporaryDirectory();
+  let build: { dir: string };
+  beforeAll(async () => {
+    build = await compiledProject();
     MAIN = join(build.dir, 'server/main.js');
   }, 120_000);
-  afterAll(() => build.remove());
 
   it('refuses to start on a bad setting, with one line naming it', async () => {
     const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH ?? '', APP_TIMEZONE: 'Nowhere/Town' } });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { setUpInstallation } from './support/fixtures.js';
 import { setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * back: the job must end, and the schedule, the queue and the process must work again, with nothing restarted.
  */
 describe('a solve worker whose database path goes black mid-solve, then heals', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let database: TestDatabase;
   let proxy: StallingProxy;
   let api: TestServer;
@@ -31,7 +31,7 @@ describe('a solve worker whose database path goes black mid-solve, then heals', 
   let output = '';
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     database = await createTestDatabase();
     proxy = await startStallingProxy(database.url);
     api = await startTestServer({ database, keepDatabase: true, env: { WORKER: 'false', JOB_MONITOR_SECONDS: '1' }, jobs: { runSolver: await compiledSolver(build.dir) } });
@@ -54,7 +54,6 @@ describe('a solve worker whose database path goes black mid-solve, then heals', 
     await api?.close();
     await proxy?.close();
     await database?.drop();
-    build?.remove();
   });
 
   const schedulePath = () => `/api/rota/schedules/${ward.scheduleId}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
 import { runAdmin } from './support/admin-cli.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
 import { compiledSolver, insertApprovedLeave, setUpSolveWard, waitForSolveEnd, type SolveWard } from './support/solve-ward.js';
 import { useFreshInstallation } from './support/suite.js';
@@ -19,13 +19,12 @@ const TODAY = '2026-12-09';
 const DAYS = ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12', '2026-12-13'];
 
 describe('repair of a published roster', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let solver: SolverRunner;
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     solver = await compiledSolver(build.dir, 1);
   }, 120_000);
-  afterAll(() => build?.remove());
 
   const { server, installation } = useFreshInstallation({ clockAt: '2026-12-09T06:00:00Z', jobs: { runSolver: (input, options) => solver(input, options) } });
   let people: RotaPeople;

@@ -8,7 +8,7 @@ import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import { compareScores, emptyRoster } from '../server/rota/problem.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SolveInput, type SolveProgress } from '../server/rota/solver/solve.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { callRoute, FACES, setUpRotaPeople, type RotaPeople, type Route } from './support/rota-api.js';
 import { compiledSolver, compiledThreadModule, insertApprovedLeave, setUpSolveWard, waitForSolve, waitForSolveEnd, type SolveWard, type SolveWardOptions } from './support/solve-ward.js';
 import { useFreshInstallation } from './support/suite.js';
@@ -22,14 +22,13 @@ const SOLVE = {
 } as const satisfies Record<string, Route>;
 
 describe('automatic generation as jobs (docs/rota.md §8)', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let solver: SolverRunner;
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     // Two threads, as a two-core machine runs a solve: the lifecycle below holds for a solve of several threads.
     solver = await compiledSolver(build.dir, 2);
   }, 120_000);
-  afterAll(() => build?.remove());
 
   const { server, installation } = useFreshInstallation({ jobs: { runSolver: (input, options) => solver(input, options) } });
   let people: RotaPeople;

@@ -6,7 +6,7 @@ import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import { emptyRoster } from '../server/rota/problem.js';
 import type { SolveProgress } from '../server/rota/solver/solve.js';
 import { sharedBestBytes, sharedBestOn, sharedPlanBytes, sharedPlanOn } from '../server/rota/solver/thread-protocol.js';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 
 type ThreadModule = typeof import('../server/rota/solver/thread.js');
 
@@ -15,14 +15,13 @@ const N005W4 = fileURLToPath(new URL('../data/inrc2/n005w4', import.meta.url));
 // The worker thread runs the compiled solver (jest's own module loader does not reach into worker threads),
 // so these tests build the project first, as a job worker would run it from dist/.
 describe('the solver in a worker thread', () => {
-  let build: { dir: string; remove(): void };
+  let build: { dir: string };
   let thread: ThreadModule;
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     thread = (await import(pathToFileURL(join(build.dir, 'server/rota/solver/thread.js')).href)) as ThreadModule;
   });
-  afterAll(() => build?.remove());
 
   it('solves n005w4 off the event loop, reporting progress, and answers a roster the evaluator agrees with', async () => {
     const { problem } = readInrc2Instance(N005W4, 'n005w4_0_1-2-3-3');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { buildIntoTemporaryDirectory } from './support/build.js';
+import { compiledProject } from './support/build.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { setUpInstallation } from './support/fixtures.js';
 import { setUpRotaPeople, type RotaPeople } from './support/rota-api.js';
@@ -25,7 +25,7 @@ async function outputMatching(worker: WorkerProcess, pattern: RegExp, ms = 10_00
 }
 
 describe('solve workers as processes (npm run worker) on one database', () => {
-  let build: ReturnType<typeof buildIntoTemporaryDirectory>;
+  let build: { dir: string };
   let database: TestDatabase;
   let api: TestServer;
   let people: RotaPeople;
@@ -60,7 +60,7 @@ describe('solve workers as processes (npm run worker) on one database', () => {
   }
 
   beforeAll(async () => {
-    build = buildIntoTemporaryDirectory();
+    build = await compiledProject();
     database = await createTestDatabase();
     // The API process runs no worker here: every solve runs in a worker process.
     api = await startTestServer({ database, keepDatabase: true, env: { WORKER: 'false', JOB_MONITOR_SECONDS: '1' }, jobs: { runSolver: await compiledSolver(build.dir) } });
@@ -71,7 +71,6 @@ describe('solve workers as processes (npm run worker) on one database', () => {
     for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
     await api?.close();
     await database?.drop();
-    build?.remove();
   });
 
   const solvePath = () => `/api/rota/schedules/${ward.scheduleId}/solve`;

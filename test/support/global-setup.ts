@@ -12,6 +12,8 @@ import { startEmbeddedPostgres } from '../../server/db/embedded.ts';
  */
 export default async function globalSetup(): Promise<void> {
   process.env.NOBAT_TEST_TEMPLATE = `nobat_template_${randomBytes(6).toString('hex')}`;
+  // The run's build of the project (test/support/build.ts), made by the first test file that needs one.
+  process.env.NOBAT_TEST_BUILD = join(process.cwd(), '.test-build', `run-${randomBytes(6).toString('hex')}`);
   if (process.env.DATABASE_URL) {
     process.env.NOBAT_TEST_SERVER_URL = process.env.DATABASE_URL;
     return;

@@ -20,6 +20,7 @@ async function dropTemplate(): Promise<void> {
 
 export default async function globalTeardown(): Promise<void> {
   await dropTemplate();
+  if (process.env.NOBAT_TEST_BUILD) rmSync(process.env.NOBAT_TEST_BUILD, { recursive: true, force: true });
   const started = (globalThis as { nobatEmbedded?: { embedded: EmbeddedDatabase; dataDir: string } }).nobatEmbedded;
   if (!started) return;
   await started.embedded.stop();
