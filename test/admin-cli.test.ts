@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Session } from '../server/db/entities/session.js';
 import { User } from '../server/db/entities/user.js';
 import { runAdmin } from './support/admin-cli.js';

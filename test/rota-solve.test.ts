@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { SolverRunner } from '../server/services/rota/solve/run-solve-job.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
