@@ -15,7 +15,7 @@ import { rowColumns, rowColumnSource, rowProblem, RowSearch } from '../server/ro
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost } from '../server/rota/solver/working-days.js';
 import { ROTA_WEIGHT_NAMES } from '../shared/schemas/rota/settings.js';
-import { daysOnly, handMadeWard, n005w4, randomRoster, randomVariant, rowValue, shortVariant } from './support/rota-problems.js';
+import { cheapestOpenRow, daysOnly, handMadeWard, n005w4, randomRoster, randomVariant, rowValue, shortVariant } from './support/rota-problems.js';
 
 /**
  * Walks the constraint record: for every constraint and every form its entry claims, small random problems in which
@@ -61,6 +61,17 @@ function oneShiftType(problem: RosterProblem): RosterProblem {
   return problem;
 }
 
+/**
+ * Runs `check` on `rounds` rounds of each base problem with one random source, and returns how many times it said the
+ * constraint charged something (`charge`).
+ */
+function eachRound(seed: number, rounds: number, check: (base: RosterProblem, round: number, random: Random, charge: () => void) => void): number {
+  const random = seededRandom(seed);
+  let charged = 0;
+  for (const base of BASES) for (let round = 0; round < rounds; round++) check(base, round, random, () => charged++);
+  return charged;
+}
+
 function weighed(score: Score): number {
   return score.soft + HARD * score.hard;
 }
@@ -84,47 +95,42 @@ function randomCell(problem: RosterProblem, random: Random): { shift: number; sk
 
 /** `PersonCost.score` equals `personScore`, and `PersonCost.change` the difference of two, on random rosters and changes. */
 function checkPersonCost(name: Constraint): number {
-  const random = seededRandom(101);
-  let charged = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 6; round++) {
-      const problem = isolate(randomVariant(base, random), name);
-      const cost = new PersonCost(problem);
-      const roster = randomRoster(problem, 300 + round);
-      for (let p = 0; p < problem.staff.length; p++) {
-        const before = personScore(problem, roster, p);
+  return eachRound(101, 6, (base, round, random, charge) => {
+    const problem = isolate(randomVariant(base, random), name);
+    const cost = new PersonCost(problem);
+    const roster = randomRoster(problem, 300 + round);
+    for (let p = 0; p < problem.staff.length; p++) {
+      const before = personScore(problem, roster, p);
+      cost.score(roster, p);
+      expect({ name, round, p, score: { hard: cost.hard, soft: cost.soft } }).toEqual({ name, round, p, score: before });
+      if (weighed(before) > 0) charge();
+      for (let move = 0; move < 8; move++) {
         cost.score(roster, p);
-        expect({ name, round, p, score: { hard: cost.hard, soft: cost.soft } }).toEqual({ name, round, p, score: before });
-        if (weighed(before) > 0) charged++;
-        for (let move = 0; move < 8; move++) {
-          cost.score(roster, p);
-          const [worked, weekends] = [cost.worked, cost.weekendsWorked];
-          const lo = random.int(problem.days);
-          const hi = Math.min(problem.days - 1, lo + random.int(3));
-          const beforeShift = roster.shift.slice(p * problem.days + lo, p * problem.days + hi + 1);
-          const beforeSkill = roster.skill.slice(p * problem.days + lo, p * problem.days + hi + 1);
-          const was = personScore(problem, roster, p);
-          for (let d = lo; d <= hi; d++) {
-            const cell = randomCell(problem, random);
-            roster.shift[p * problem.days + d] = cell.shift;
-            roster.skill[p * problem.days + d] = cell.skill;
-          }
-          const now = personScore(problem, roster, p);
-          cost.change(roster, p, lo, hi, beforeShift, beforeSkill, worked, weekends);
-          expect({ name, round, p, lo, hi, change: { hard: cost.deltaHard, soft: cost.deltaSoft } }).toEqual({
-            name,
-            round,
-            p,
-            lo,
-            hi,
-            change: { hard: now.hard - was.hard, soft: now.soft - was.soft },
-          });
-          if (now.hard !== was.hard || now.soft !== was.soft) charged++;
+        const [worked, weekends] = [cost.worked, cost.weekendsWorked];
+        const lo = random.int(problem.days);
+        const hi = Math.min(problem.days - 1, lo + random.int(3));
+        const beforeShift = roster.shift.slice(p * problem.days + lo, p * problem.days + hi + 1);
+        const beforeSkill = roster.skill.slice(p * problem.days + lo, p * problem.days + hi + 1);
+        const was = personScore(problem, roster, p);
+        for (let d = lo; d <= hi; d++) {
+          const cell = randomCell(problem, random);
+          roster.shift[p * problem.days + d] = cell.shift;
+          roster.skill[p * problem.days + d] = cell.skill;
         }
+        const now = personScore(problem, roster, p);
+        cost.change(roster, p, lo, hi, beforeShift, beforeSkill, worked, weekends);
+        expect({ name, round, p, lo, hi, change: { hard: cost.deltaHard, soft: cost.deltaSoft } }).toEqual({
+          name,
+          round,
+          p,
+          lo,
+          hi,
+          change: { hard: now.hard - was.hard, soft: now.soft - was.soft },
+        });
+        if (now.hard !== was.hard || now.soft !== was.soft) charge();
       }
     }
-  }
-  return charged;
+  });
 }
 
 /**
@@ -133,92 +139,77 @@ function checkPersonCost(name: Constraint): number {
  */
 function checkRowSearch(name: Constraint): number {
   const hardWeight = 7;
-  const random = seededRandom(202);
-  let charged = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 3; round++) {
-      const days = 4 + random.int(2);
-      const problem = isolate(shortVariant(base, days, random, true), name);
-      const pinned = Uint8Array.from({ length: problem.staff.length * days }, (_, cell) => (random.int(8) === 0 && !problem.staff[Math.floor(cell / days)]!.leave[cell % days] ? 1 : 0));
-      const space = moveSpace(problem, pinned, 7);
-      const rows = rowProblem(space, admissibleStart(space, randomRoster(problem, round)));
-      const search = new RowSearch(rows);
-      const { choices } = rows;
-      const row = new Int16Array(days);
-      for (let p = 0; p < problem.staff.length; p++) {
-        const gain = Float64Array.from({ length: days * choices }, () => random.int(3) * 30 * random.next());
-        let best = Number.POSITIVE_INFINITY;
-        for (let code = 0; code < choices ** days; code++) {
-          let allowed = true;
-          for (let d = 0, rest = code; d < days; d++, rest = Math.floor(rest / choices)) {
-            if ((rows.open[p * days + d]! & (1 << rest % choices)) === 0) allowed = false;
-            row[d] = (rest % choices) - 1;
-          }
-          if (allowed) best = Math.min(best, rowValue(problem, p, row, gain, choices, hardWeight));
-        }
-        const found = search.cheapest(p, gain, hardWeight, row);
-        expect({ name, round, p, found }).toEqual({ name, round, p, found: expect.closeTo(best, 6) });
-        if (found === Number.POSITIVE_INFINITY) continue;
-        expect(rowValue(problem, p, row, gain, choices, hardWeight)).toBeCloseTo(found, 6);
-        if (rowValue(problem, p, row, new Float64Array(days * choices), choices, hardWeight) > 0) charged++;
-      }
+  return eachRound(202, 3, (base, round, random, charge) => {
+    const days = 4 + random.int(2);
+    const problem = isolate(shortVariant(base, days, random, true), name);
+    const pinned = Uint8Array.from({ length: problem.staff.length * days }, (_, cell) => (random.int(8) === 0 && !problem.staff[Math.floor(cell / days)]!.leave[cell % days] ? 1 : 0));
+    const space = moveSpace(problem, pinned, 7);
+    const rows = rowProblem(space, admissibleStart(space, randomRoster(problem, round)));
+    const search = new RowSearch(rows);
+    const { choices } = rows;
+    const row = new Int16Array(days);
+    for (let p = 0; p < problem.staff.length; p++) {
+      const gain = Float64Array.from({ length: days * choices }, () => random.int(3) * 30 * random.next());
+      const best = cheapestOpenRow(rows.open, p, days, choices, (candidate) => rowValue(problem, p, candidate, gain, choices, hardWeight));
+      const found = search.cheapest(p, gain, hardWeight, row);
+      expect({ name, round, p, found }).toEqual({ name, round, p, found: expect.closeTo(best, 6) });
+      if (found === Number.POSITIVE_INFINITY) continue;
+      expect(rowValue(problem, p, row, gain, choices, hardWeight)).toBeCloseTo(found, 6);
+      if (rowValue(problem, p, row, new Float64Array(days * choices), choices, hardWeight) > 0) charge();
     }
-  }
-  return charged;
+  });
 }
 
-/** `patternCost` equals the evaluator on the same working days with shift types left out; `PatternSearch` is exact. */
-function checkPatterns(name: Constraint): number {
-  const random = seededRandom(303);
-  let charged = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 8; round++) {
-      const problem = isolate(randomVariant(base, random), name);
-      const relaxed = daysOnly(problem);
-      const space = moveSpace(problem, undefined, 7);
-      const dp = dayProblem(space, emptyRoster(problem));
-      for (let p = 0; p < problem.staff.length; p++) {
-        const work = Uint8Array.from({ length: problem.days }, () => random.int(2));
-        const roster = emptyRoster(relaxed);
-        work.forEach((worked, d) => {
-          if (!worked) return;
-          roster.shift[p * problem.days + d] = 0;
-          roster.skill[p * problem.days + d] = problem.staff[p]!.skills[0] ?? 0;
-        });
-        const expected = personScore(relaxed, roster, p).soft;
-        expect({ name, round, p, cost: patternCost(dp, p, work) }).toEqual({ name, round, p, cost: expected });
-        if (expected > 0) charged++;
-      }
+/** `patternCost` equals the evaluator on the same working days with shift types left out. */
+function checkPatternCost(name: Constraint): number {
+  return eachRound(303, 8, (base, round, random, charge) => {
+    const problem = isolate(randomVariant(base, random), name);
+    const relaxed = daysOnly(problem);
+    const space = moveSpace(problem, undefined, 7);
+    const dp = dayProblem(space, emptyRoster(problem));
+    for (let p = 0; p < problem.staff.length; p++) {
+      const work = Uint8Array.from({ length: problem.days }, () => random.int(2));
+      const roster = emptyRoster(relaxed);
+      work.forEach((worked, d) => {
+        if (!worked) return;
+        roster.shift[p * problem.days + d] = 0;
+        roster.skill[p * problem.days + d] = problem.staff[p]!.skills[0] ?? 0;
+      });
+      const expected = personScore(relaxed, roster, p).soft;
+      expect({ name, round, p, cost: patternCost(dp, p, work) }).toEqual({ name, round, p, cost: expected });
+      if (expected > 0) charge();
     }
-  }
+  });
+}
+
+/** `PatternSearch.cheapest` finds the working days that trying every pattern finds, each costed by `patternCost`. */
+function checkPatternSearch(name: Constraint): number {
   const search = new PatternSearch();
-  for (const base of BASES) {
-    for (let round = 0; round < 4; round++) {
-      const days = 6 + random.int(3);
-      const problem = isolate(shortVariant(base, days, random), name);
-      const pinned = Uint8Array.from({ length: problem.staff.length * days }, () => (random.int(8) === 0 ? 1 : 0));
-      const space = moveSpace(problem, pinned, 7);
-      const dp = dayProblem(space, admissibleStart(space, randomRoster(problem, round)));
-      const work = new Uint8Array(days);
-      for (let p = 0; p < problem.staff.length; p++) {
-        const gain = Float64Array.from({ length: days }, () => random.int(3) * 30 * random.next());
-        const valueOf = (pattern: Uint8Array) => patternCost(dp, p, pattern) - pattern.reduce((total, worked, d) => total + (worked ? gain[d]! : 0), 0);
-        let best = Number.POSITIVE_INFINITY;
-        for (let bits = 0; bits < 1 << days; bits++) {
-          for (let d = 0; d < days; d++) work[d] = (bits >> d) & 1;
-          const allowed = work.every((worked, d) => {
-            const fixed = dp.fixed[p * days + d]!;
-            return fixed === FREE ? !worked || dp.skillsOf[p]!.length > 0 : (fixed !== OFF) === (worked === 1);
-          });
-          if (allowed) best = Math.min(best, valueOf(work));
-        }
-        const found = search.cheapest(dp, p, gain, work);
-        expect({ name, round, p, found }).toEqual({ name, round, p, found: expect.closeTo(best, 6) });
-        expect(valueOf(work)).toBeCloseTo(found, 6);
+  return eachRound(313, 4, (base, round, random, charge) => {
+    const days = 6 + random.int(3);
+    const problem = isolate(shortVariant(base, days, random), name);
+    const pinned = Uint8Array.from({ length: problem.staff.length * days }, () => (random.int(8) === 0 ? 1 : 0));
+    const space = moveSpace(problem, pinned, 7);
+    const dp = dayProblem(space, admissibleStart(space, randomRoster(problem, round)));
+    const work = new Uint8Array(days);
+    for (let p = 0; p < problem.staff.length; p++) {
+      const gain = Float64Array.from({ length: days }, () => random.int(3) * 30 * random.next());
+      const valueOf = (pattern: Uint8Array) => patternCost(dp, p, pattern) - pattern.reduce((total, worked, d) => total + (worked ? gain[d]! : 0), 0);
+      let best = Number.POSITIVE_INFINITY;
+      for (let bits = 0; bits < 1 << days; bits++) {
+        for (let d = 0; d < days; d++) work[d] = (bits >> d) & 1;
+        const allowed = work.every((worked, d) => {
+          const fixed = dp.fixed[p * days + d]!;
+          return fixed === FREE ? !worked || dp.skillsOf[p]!.length > 0 : (fixed !== OFF) === (worked === 1);
+        });
+        if (allowed) best = Math.min(best, valueOf(work));
       }
+      const found = search.cheapest(dp, p, gain, work);
+      expect({ name, round, p, found }).toEqual({ name, round, p, found: expect.closeTo(best, 6) });
+      expect(valueOf(work)).toBeCloseTo(found, 6);
+      if (patternCost(dp, p, work) > 0) charge();
     }
-  }
-  return charged;
+  });
 }
 
 /**
@@ -226,70 +217,63 @@ function checkPatterns(name: Constraint): number {
  * may take there), and some choice that would break it is closed.
  */
 function checkClosedChoices(name: Constraint, form: 'rowPricing' | 'patternPricing'): number {
-  const random = seededRandom(404);
-  let closed = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 3; round++) {
-      const problem = isolate(randomVariant(base, random), name);
-      for (const person of problem.staff) if (random.int(2) === 0) person.skills = person.skills.slice(0, 1);
-      const space = moveSpace(problem, undefined, 7);
-      const rows = rowProblem(space, admissibleStart(space, randomRoster(problem, round)));
-      const dp = rows.day;
-      for (let p = 0; p < problem.staff.length; p++) {
-        for (let d = 0; d < problem.days; d++) {
-          const cell = p * problem.days + d;
-          const fixed = dp.fixed[cell]!;
-          const skills = fixed === FREE ? dp.skillsOf[p]! : fixed === OFF ? [] : [fixed];
-          for (let s = 0; s < problem.shiftTypes.length; s++) {
-            // The working-day pattern leaves shift types out: any assignable one may come to be laid there.
-            const shiftOpen = form === 'rowPricing' ? (rows.open[cell]! & (1 << (s + 1))) !== 0 : space.assignable.includes(s);
-            for (let k = 0; k < problem.skills.length; k++) {
-              const roster = emptyRoster(problem);
-              roster.shift[cell] = s;
-              roster.skill[cell] = k;
-              const units = personScore(problem, roster, p).hard;
-              if (shiftOpen && skills.includes(k)) expect({ name, form, round, p, d, s, k, units }).toEqual({ name, form, round, p, d, s, k, units: 0 });
-              else if (units > 0) closed++;
-            }
+  return eachRound(404, 3, (base, round, random, charge) => {
+    const problem = isolate(randomVariant(base, random), name);
+    for (const person of problem.staff) if (random.int(2) === 0) person.skills = person.skills.slice(0, 1);
+    const space = moveSpace(problem, undefined, 7);
+    const rows = rowProblem(space, admissibleStart(space, randomRoster(problem, round)));
+    const dp = rows.day;
+    // One working cell at a time, the others off.
+    const roster = emptyRoster(problem);
+    for (let p = 0; p < problem.staff.length; p++) {
+      for (let d = 0; d < problem.days; d++) {
+        const cell = p * problem.days + d;
+        const fixed = dp.fixed[cell]!;
+        const skills = fixed === FREE ? dp.skillsOf[p]! : fixed === OFF ? [] : [fixed];
+        for (let s = 0; s < problem.shiftTypes.length; s++) {
+          // The working-day pattern leaves shift types out: any assignable one may come to be laid there.
+          const shiftOpen = form === 'rowPricing' ? (rows.open[cell]! & (1 << (s + 1))) !== 0 : space.assignable.includes(s);
+          for (let k = 0; k < problem.skills.length; k++) {
+            roster.shift[cell] = s;
+            roster.skill[cell] = k;
+            const units = personScore(problem, roster, p).hard;
+            roster.shift[cell] = OFF;
+            roster.skill[cell] = OFF;
+            if (shiftOpen && skills.includes(k)) expect({ name, form, round, p, d, s, k, units }).toEqual({ name, form, round, p, d, s, k, units: 0 });
+            else if (units > 0) charge();
           }
         }
       }
     }
-  }
-  return closed;
+  });
 }
 
 /** `SearchState` keeps each requirement's `coverageScore` through random moves, accepted or undone. */
 function checkSearchState(name: Constraint): number {
-  const random = seededRandom(505);
-  let charged = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 3; round++) {
-      const problem = isolate(randomCover(randomVariant(base, random), random), name);
-      const state = new SearchState(problem, randomRoster(problem, round), 8);
-      expect({ name, round, score: state.score() }).toEqual({ name, round, score: coverageTotal(problem, state.roster) });
-      for (let move = 0; move < 300; move++) {
-        const cells = 1 + random.int(3);
-        for (let i = 0; i < cells; i++) {
-          const cell = randomCell(problem, random);
-          state.set(random.int(problem.staff.length), random.int(problem.days), cell.shift, cell.skill);
-        }
-        state.evaluate();
-        const after = coverageTotal(problem, state.roster);
-        const score = state.score();
-        expect({ name, round, move, delta: { hard: state.deltaHard, soft: state.deltaSoft } }).toEqual({
-          name,
-          round,
-          move,
-          delta: { hard: after.hard - score.hard, soft: after.soft - score.soft },
-        });
-        if (state.deltaHard !== 0 || state.deltaSoft !== 0) charged++;
-        if (random.int(2) === 0) state.commit();
-        else state.rollback();
+  return eachRound(505, 3, (base, round, random, charge) => {
+    const problem = isolate(randomCover(randomVariant(base, random), random), name);
+    const state = new SearchState(problem, randomRoster(problem, round), 8);
+    expect({ name, round, score: state.score() }).toEqual({ name, round, score: coverageTotal(problem, state.roster) });
+    for (let move = 0; move < 120; move++) {
+      const cells = 1 + random.int(3);
+      for (let i = 0; i < cells; i++) {
+        const cell = randomCell(problem, random);
+        state.set(random.int(problem.staff.length), random.int(problem.days), cell.shift, cell.skill);
       }
+      state.evaluate();
+      const after = coverageTotal(problem, state.roster);
+      const score = state.score();
+      expect({ name, round, move, delta: { hard: state.deltaHard, soft: state.deltaSoft } }).toEqual({
+        name,
+        round,
+        move,
+        delta: { hard: after.hard - score.hard, soft: after.soft - score.soft },
+      });
+      if (state.deltaHard !== 0 || state.deltaSoft !== 0) charge();
+      if (random.int(2) === 0) state.commit();
+      else state.rollback();
     }
-  }
-  return charged;
+  });
 }
 
 /**
@@ -297,79 +281,64 @@ function checkSearchState(name: Constraint): number {
  * pass, exact with every column priced) is the people's costs plus each requirement's `coverageScore`.
  */
 function checkMasterRows(name: Constraint, highs: Highs): number {
-  const random = seededRandom(606);
-  let charged = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 3; round++) {
-      const problem = isolate(randomCover(randomVariant(base, random), random), name);
-      const space = moveSpace(problem, undefined, 7);
-      const roster = admissibleStart(space, randomRoster(problem, round));
-      const source = rowColumnSource(space, rowProblem(space, roster), HARD, true);
-      const columns = rowColumns(space, roster);
-      const only: ColumnSource<Roster> = {
-        ...source,
-        cheapest: (p, price) => ({ column: columns[p]!, value: source.cost(p, columns[p]!) - source.covers(p, columns[p]!).reduce((total, i) => total + price[i]!, 0) }),
-      };
-      const bounds: number[] = [];
-      relaxColumns(only, columns, highs, { now: () => 0, deadline: 1, hardWeight: HARD, onBound: (bound) => bounds.push(bound) });
-      const people = columns.reduce((total, column, p) => total + source.cost(p, column), 0);
-      const cover = weighed(coverageTotal(problem, roster));
-      expect({ name, round, value: bounds[0] }).toEqual({ name, round, value: expect.closeTo(people + cover, 4) });
-      if (cover > 0) charged++;
-    }
-  }
-  return charged;
+  return eachRound(606, 3, (base, round, random, charge) => {
+    const problem = isolate(randomCover(randomVariant(base, random), random), name);
+    const space = moveSpace(problem, undefined, 7);
+    const roster = admissibleStart(space, randomRoster(problem, round));
+    const source = rowColumnSource(space, rowProblem(space, roster), HARD, true);
+    const columns = rowColumns(space, roster);
+    const only: ColumnSource<Roster> = {
+      ...source,
+      cheapest: (p, price) => ({ column: columns[p]!, value: source.cost(p, columns[p]!) - source.covers(p, columns[p]!).reduce((total, i) => total + price[i]!, 0) }),
+    };
+    const bounds: number[] = [];
+    relaxColumns(only, columns, highs, { now: () => 0, deadline: 1, hardWeight: HARD, onBound: (bound) => bounds.push(bound) });
+    const people = columns.reduce((total, column, p) => total + source.cost(p, column), 0);
+    const cover = weighed(coverageTotal(problem, roster));
+    expect({ name, round, value: bounds[0] }).toEqual({ name, round, value: expect.closeTo(people + cover, 4) });
+    if (cover > 0) charge();
+  });
 }
 
 /** `planCost` charges a plan's coverage as `coverageScore` does, on a problem of one shift type (summing is then exact). */
 function checkDayProblem(name: Constraint): number {
-  const random = seededRandom(707);
-  let charged = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 6; round++) {
-      const problem = isolate(oneShiftType(randomCover(randomVariant(base, random), random)), name);
-      const space = moveSpace(problem, undefined, 7);
-      const roster = admissibleStart(space, randomRoster(problem, round));
-      const dp = dayProblem(space, roster);
-      const plan = Int16Array.from(roster.skill, (skill, cell) => (roster.shift[cell] === OFF ? OFF : skill));
-      let people = 0;
-      for (let p = 0; p < problem.staff.length; p++) {
-        people += patternCost(dp, p, Uint8Array.from(plan.subarray(p * problem.days, (p + 1) * problem.days), (skill) => (skill === OFF ? 0 : 1)));
-      }
-      const cover = weighed(coverageTotal(problem, roster));
-      expect({ name, round, cost: planCost(dp, plan, HARD) - people }).toEqual({ name, round, cost: cover });
-      if (cover > 0) charged++;
+  return eachRound(707, 6, (base, round, random, charge) => {
+    const problem = isolate(oneShiftType(randomCover(randomVariant(base, random), random)), name);
+    const space = moveSpace(problem, undefined, 7);
+    const roster = admissibleStart(space, randomRoster(problem, round));
+    const dp = dayProblem(space, roster);
+    const plan = Int16Array.from(roster.skill, (skill, cell) => (roster.shift[cell] === OFF ? OFF : skill));
+    let people = 0;
+    for (let p = 0; p < problem.staff.length; p++) {
+      people += patternCost(dp, p, Uint8Array.from(plan.subarray(p * problem.days, (p + 1) * problem.days), (skill) => (skill === OFF ? 0 : 1)));
     }
-  }
-  return charged;
+    const cover = weighed(coverageTotal(problem, roster));
+    expect({ name, round, cost: planCost(dp, plan, HARD) - people }).toEqual({ name, round, cost: cover });
+    if (cover > 0) charge();
+  });
 }
 
 /** `cheapestShiftTypes` gives a day's people of one skill the shift types that leave the least `coverageScore`. */
 function checkShiftLayer(name: Constraint): number {
-  const random = seededRandom(808);
-  let charged = 0;
-  for (const base of BASES) {
-    for (let round = 0; round < 20; round++) {
-      const problem = isolate(randomCover(randomVariant(base, random), random), name);
-      const { assignable } = moveSpace(problem, undefined, 7);
-      const covered = coverageCounts(problem, randomRoster(problem, round));
-      const [d, k, n] = [random.int(problem.days), random.int(problem.skills.length), 1 + random.int(4)];
-      const indexOf = (i: number) => (d * problem.shiftTypes.length + assignable[i]!) * problem.skills.length + k;
-      const costOf = (taken: ArrayLike<number>): number => {
-        const counts = assignable.map((_, i) => covered[indexOf(i)]!);
-        for (let g = 0; g < n; g++) counts[taken[g]!]!++;
-        return counts.reduce((total, count, i) => total + weighed(coverageScore(problem, indexOf(i), count)), 0);
-      };
-      let best = Number.POSITIVE_INFINITY;
-      for (let code = 0; code < assignable.length ** n; code++) {
-        best = Math.min(best, costOf(Array.from({ length: n }, (_, g) => Math.floor(code / assignable.length ** g) % assignable.length)));
-      }
-      const chosen = cheapestShiftTypes(problem, covered, d, k, assignable, n, HARD, () => 0);
-      expect({ name, round, cost: costOf(chosen) }).toEqual({ name, round, cost: best });
-      if (costOf(chosen) < costOf(new Int32Array(n))) charged++;
+  return eachRound(808, 20, (base, round, random, charge) => {
+    const problem = isolate(randomCover(randomVariant(base, random), random), name);
+    const { assignable } = moveSpace(problem, undefined, 7);
+    const covered = coverageCounts(problem, randomRoster(problem, round));
+    const [d, k, n] = [random.int(problem.days), random.int(problem.skills.length), 1 + random.int(4)];
+    const indexOf = (i: number) => (d * problem.shiftTypes.length + assignable[i]!) * problem.skills.length + k;
+    const costOf = (taken: ArrayLike<number>): number => {
+      const counts = assignable.map((_, i) => covered[indexOf(i)]!);
+      for (let g = 0; g < n; g++) counts[taken[g]!]!++;
+      return counts.reduce((total, count, i) => total + weighed(coverageScore(problem, indexOf(i), count)), 0);
+    };
+    let best = Number.POSITIVE_INFINITY;
+    for (let code = 0; code < assignable.length ** n; code++) {
+      best = Math.min(best, costOf(Array.from({ length: n }, (_, g) => Math.floor(code / assignable.length ** g) % assignable.length)));
     }
-  }
-  return charged;
+    const chosen = cheapestShiftTypes(problem, covered, d, k, assignable, n, HARD, () => 0);
+    expect({ name, round, cost: costOf(chosen) }).toEqual({ name, round, cost: best });
+    if (costOf(chosen) < costOf(new Int32Array(n))) charge();
+  });
 }
 
 let highs: Highs;
@@ -378,7 +347,7 @@ let highs: Highs;
 const CHECKS: { [F in FormName]: (name: Constraint, how: string) => number } = {
   personCost: (name) => checkPersonCost(name),
   rowPricing: (name, how) => (how === 'closed-choices' ? checkClosedChoices(name, 'rowPricing') : checkRowSearch(name)),
-  patternPricing: (name, how) => (how === 'closed-choices' ? checkClosedChoices(name, 'patternPricing') : checkPatterns(name)),
+  patternPricing: (name, how) => (how === 'closed-choices' ? checkClosedChoices(name, 'patternPricing') : checkPatternCost(name) + checkPatternSearch(name)),
   searchState: (name) => checkSearchState(name),
   masterRows: (name) => checkMasterRows(name, highs),
   dayProblem: (name) => checkDayProblem(name),

@@ -12,7 +12,7 @@ import { seededRandom, type Random } from '../server/rota/solver/random.js';
 import { rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
 import { solve, type SolveOptions } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
-import { handMadeWard, n005w4, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
+import { cheapestOpenRow, handMadeWard, n005w4, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
 
 /**
  * A repair's change charge in the engine (docs/rota.md §11.2): every fast path (the person's incremental cost, the
@@ -209,15 +209,7 @@ describe("a repair's change charge", () => {
             const score = personObjective(problem, roster, p);
             return score.soft + HARD * score.hard - gained;
           };
-          let best = Number.POSITIVE_INFINITY;
-          for (let code = 0; code < choices ** days; code++) {
-            let allowed = true;
-            for (let d = 0, rest = code; d < days; d++, rest = Math.floor(rest / choices)) {
-              if ((rows.open[p * days + d]! & (1 << rest % choices)) === 0) allowed = false;
-              row[d] = (rest % choices) - 1;
-            }
-            if (allowed) best = Math.min(best, value(row));
-          }
+          const best = cheapestOpenRow(rows.open, p, days, choices, value);
           const found = search.cheapest(p, gain, HARD, row);
           expect({ round, p, found }).toEqual({ round, p, found: expect.closeTo(best, 6) });
           if (found !== Number.POSITIVE_INFINITY) expect(value(row)).toBeCloseTo(found, 6);

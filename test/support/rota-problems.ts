@@ -189,3 +189,21 @@ export function daysOnly(problem: RosterProblem): RosterProblem {
   relaxed.optimal = new Array<number>(problem.days * problem.skills.length).fill(0);
   return relaxed;
 }
+
+/**
+ * The least `value(row)` over every row person p may take in `open` (per cell a bit per choice: bit 0 the day off, bit
+ * 1 + s shift type s, as `rowProblem` has them), trying each; a row is a shift type or `OFF` per day. Infinity when none.
+ */
+export function cheapestOpenRow(open: Uint32Array, p: number, days: number, choices: number, value: (row: Int16Array) => number): number {
+  const row = new Int16Array(days);
+  let best = Number.POSITIVE_INFINITY;
+  for (let code = 0; code < choices ** days; code++) {
+    let allowed = true;
+    for (let d = 0, rest = code; d < days; d++, rest = Math.floor(rest / choices)) {
+      if ((open[p * days + d]! & (1 << rest % choices)) === 0) allowed = false;
+      row[d] = (rest % choices) - 1;
+    }
+    if (allowed) best = Math.min(best, value(row));
+  }
+  return best;
+}
