@@ -49,7 +49,7 @@ export interface ConstraintForms {
    * rule about shift types is an `estimate` there (judged before the rest of the run is laid), which the annealing
    * after it corrects through the search state.
    */
-  shiftLayer: 'earnings' | 'estimate' | NoForm<'not-about-shift-types'> | PersonRuleOnly;
+  shiftLayer: 'earnings' | 'estimate' | NoForm<'not-about-shift-types'>;
   /** A weight the ward sets in its settings (`ROTA_WEIGHT_NAMES`). */
   wardWeight: boolean;
 }
@@ -82,7 +82,7 @@ const CLOSED_CHOICE_RULE = {
   rowPricing: 'closed-choices',
   patternPricing: 'closed-choices',
   ...NO_COVERAGE_FORMS,
-  shiftLayer: PERSON_RULE,
+  shiftLayer: NOT_ABOUT_SHIFT_TYPES,
 } as const;
 /** A rule about shift types: the row search has it on its arcs, the working days have none, the shift layer estimates it. */
 const SHIFT_TYPE_RULE = { personCost: 'counted', rowPricing: 'arcs', patternPricing: ABOUT_SHIFT_TYPES, ...NO_COVERAGE_FORMS, shiftLayer: 'estimate' } as const;

@@ -19,7 +19,7 @@ import {
   type StaffStats,
   type Violation,
 } from './problem.js';
-import { brokenCarryCost, PREFERENCE_KIND, preferenceBroken as requestBroken, runCost, weekendTable, type WeekendTable } from './rule-pieces.js';
+import { brokenCarryCost, forbiddenTable, PREFERENCE_KIND, preferenceBroken as requestBroken, requestsByPerson, runCost, weekendTable, type WeekendTable } from './rule-pieces.js';
 
 /** Where a violation lies: day, shift type and skill indices, -1 where they do not apply. */
 type Report = (day: number, shift: number, skill: number, count: number) => void;
@@ -56,23 +56,15 @@ function tablesOf(problem: RosterProblem): Tables {
 }
 
 function buildTables(problem: RosterProblem): Tables {
-  const { days, staff, shiftTypes, skills } = problem;
-  const S = shiftTypes.length;
-  const forbidden = new Uint8Array(S * S);
-  for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
-
+  const { staff, skills } = problem;
+  const forbidden = forbiddenTable(problem);
   const K = skills.length;
   const hasSkill = new Uint8Array(staff.length * K);
   staff.forEach((person, p) => {
     for (const k of person.skills) if (k >= 0 && k < K) hasSkill[p * K + k] = 1;
   });
 
-  const order = problem.preferences
-    .map((preference, i) => ({ preference, i }))
-    // A preference outside the period or the staff concerns no cell of this roster.
-    .filter(({ preference }) => preference.person >= 0 && preference.person < staff.length && preference.day >= 0 && preference.day < days)
-    .sort((x, y) => x.preference.person - y.preference.person || x.preference.day - y.preference.day || x.i - y.i)
-    .map(({ preference }) => preference);
+  const order = requestsByPerson(problem);
   const preferenceStart = new Int32Array(staff.length + 1);
   for (const preference of order) preferenceStart[preference.person + 1]!++;
   for (let p = 0; p < staff.length; p++) preferenceStart[p + 1]! += preferenceStart[p]!;

@@ -3,7 +3,7 @@
  * solver's fast person score (`person-cost.ts`) and its pricing searches (`roster-columns.ts`, `working-days.ts`).
  * Written once here, so that a rule's runs, carry-in, weekends and requests are judged alike everywhere.
  */
-import { OFF, type ContractSpec, type PreferenceKind, type RosterProblem } from './problem.js';
+import { OFF, type ContractSpec, type Preference, type PreferenceKind, type RosterProblem } from './problem.js';
 
 /**
  * A run of k days inside the period, preceded by a carried run of c days (0 when it does not touch day 0):
@@ -30,6 +30,25 @@ export const PREFERENCE_KIND = { day_off: 0, shift_off: 1, shift_on: 2 } as cons
  */
 export function preferenceBroken(kind: number, named: number, shift: number): boolean {
   return kind === PREFERENCE_KIND.day_off ? shift !== OFF : kind === PREFERENCE_KIND.shift_off ? shift === named : shift !== named;
+}
+
+/**
+ * The problem's requests that concern a cell of this roster (a person of its staff, a day of its period), sorted by person
+ * and then day, requests of the same cell in the problem's order.
+ */
+export function requestsByPerson(problem: RosterProblem): Preference[] {
+  const people = problem.staff.length;
+  return problem.preferences
+    .filter((preference) => preference.person >= 0 && preference.person < people && preference.day >= 0 && preference.day < problem.days)
+    .sort((x, y) => x.person - y.person || x.day - y.day);
+}
+
+/** `forbidden[a * S + b]` is 1 where shift type b may not follow shift type a (S shift types). */
+export function forbiddenTable(problem: RosterProblem): Uint8Array {
+  const S = problem.shiftTypes.length;
+  const forbidden = new Uint8Array(S * S);
+  for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
+  return forbidden;
 }
 
 /**

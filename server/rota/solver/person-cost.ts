@@ -1,5 +1,16 @@
 import { OFF, type Roster, type RosterProblem } from '../problem.js';
-import { brokenCarryCost as broken, CONTRACT, CONTRACT_FIELDS, PREFERENCE_KIND, preferenceBroken, runCost, weekendTable, writeContract } from '../rule-pieces.js';
+import {
+  brokenCarryCost as broken,
+  CONTRACT,
+  CONTRACT_FIELDS,
+  forbiddenTable,
+  PREFERENCE_KIND,
+  preferenceBroken,
+  requestsByPerson,
+  runCost,
+  weekendTable,
+  writeContract,
+} from '../rule-pieces.js';
 
 const { minAssignments: MIN_ASSIGNMENTS, maxAssignments: MAX_ASSIGNMENTS, maxWorkingWeekends: MAX_WEEKENDS, completeWeekends: COMPLETE_WEEKENDS } = CONTRACT;
 const { minConsecutiveWorkingDays: MIN_WORKING, maxConsecutiveWorkingDays: MAX_WORKING, minConsecutiveDaysOff: MIN_OFF, maxConsecutiveDaysOff: MAX_OFF } = CONTRACT;
@@ -92,8 +103,7 @@ export class PersonCost {
     this.days = days;
     this.shiftCount = S;
     this.skillCount = K;
-    this.forbidden = new Uint8Array(S * S);
-    for (let a = 0; a < S; a++) for (let b = 0; b < S; b++) this.forbidden[a * S + b] = problem.forbiddenNext[a]?.[b] ? 1 : 0;
+    this.forbidden = forbiddenTable(problem);
     this.hasSkill = new Uint8Array(people * K);
     this.onLeave = new Uint8Array(people * days);
     this.anyLeave = new Uint8Array(people);
@@ -135,9 +145,7 @@ export class PersonCost {
     this.nextWeekendDay = new Int16Array(days + 1).fill(days);
     for (let d = days - 1; d >= 0; d--) this.nextWeekendDay[d] = this.weekendOf[d]! >= 0 ? d : this.nextWeekendDay[d + 1]!;
 
-    const order = problem.preferences
-      .filter((preference) => preference.person >= 0 && preference.person < people && preference.day >= 0 && preference.day < days)
-      .sort((x, y) => x.person - y.person || x.day - y.day);
+    const order = requestsByPerson(problem);
     this.preferenceStart = new Int32Array(people + 1);
     for (const preference of order) this.preferenceStart[preference.person + 1]!++;
     for (let p = 0; p < people; p++) this.preferenceStart[p + 1]! += this.preferenceStart[p]!;
