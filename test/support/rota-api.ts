@@ -1,5 +1,5 @@
 import type { TestClient } from './client.js';
-import { insertSignedInUser, insertWard, type Installation } from './fixtures.js';
+import { insertUser, insertWard, signIn, type Installation } from './fixtures.js';
 import type { TestServer } from './test-server.js';
 
 /** The two faces every rota rule is checked on: REST under /api and tRPC under /trpc, both over real HTTP. */
@@ -112,11 +112,18 @@ const PASSWORD = 'rota-password-1';
 /** A home ward with a head nurse and two employees, and a second ward with a head nurse and an employee. */
 export async function setUpRotaPeople(server: TestServer, installation: Installation): Promise<RotaPeople> {
   const otherWardId = await insertWard(server, installation.hospitalId, 'Surgery');
-  // One after another, so that ids follow this order.
-  const manager = await insertSignedInUser(server, installation, { username: 'head', password: PASSWORD, role: 'manager', name: 'Head Nurse' });
-  const employee = await insertSignedInUser(server, installation, { username: 'sara', password: PASSWORD, name: 'Sara' });
-  const colleague = await insertSignedInUser(server, installation, { username: 'reza', password: PASSWORD, name: 'Reza' });
-  const otherManager = await insertSignedInUser(server, installation, { username: 'other-head', password: PASSWORD, role: 'manager', wardId: otherWardId });
-  const otherEmployee = await insertSignedInUser(server, installation, { username: 'other-nurse', password: PASSWORD, wardId: otherWardId });
-  return { admin: installation.admin, manager, employee, colleague, wardId: installation.wardId, otherWardId, otherManager, otherEmployee };
+  const home = { hospitalId: installation.hospitalId, wardId: installation.wardId };
+  const accounts = [
+    { username: 'head', password: PASSWORD, role: 'manager' as const, name: 'Head Nurse', ...home },
+    { username: 'sara', password: PASSWORD, name: 'Sara', ...home },
+    { username: 'reza', password: PASSWORD, name: 'Reza', ...home },
+    { username: 'other-head', password: PASSWORD, role: 'manager' as const, hospitalId: installation.hospitalId, wardId: otherWardId },
+    { username: 'other-nurse', password: PASSWORD, hospitalId: installation.hospitalId, wardId: otherWardId },
+  ];
+  // Written one after another, so that ids follow this order; signed in all at once.
+  const ids: number[] = [];
+  for (const account of accounts) ids.push(await insertUser(server, account));
+  const clients = await Promise.all(accounts.map((account) => signIn(server, account.username, account.password)));
+  const person = (i: number) => ({ id: ids[i]!, client: clients[i]! });
+  return { admin: installation.admin, manager: person(0), employee: person(1), colleague: person(2), wardId: installation.wardId, otherWardId, otherManager: person(3), otherEmployee: person(4) };
 }
