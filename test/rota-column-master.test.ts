@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Highs } from 'highs';
-import { chooseColumns, type ColumnSource } from '../server/rota/solver/column-master.js';
+import { chooseColumns, type ColumnSource } from '../server/rota/solver/master-problem.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { seededRandom, type Random } from '../server/rota/solver/random.js';
 

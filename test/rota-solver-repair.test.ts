@@ -9,7 +9,7 @@ import { MOVES } from '../server/rota/solver/moves.js';
 import { MOVE_NAMES } from '../server/rota/solver/tuning.js';
 import { PersonCost } from '../server/rota/solver/person-cost.js';
 import { seededRandom, type Random } from '../server/rota/solver/random.js';
-import { rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
+import { rowProblem, RowSearch } from '../server/rota/solver/plan-rows.js';
 import { solve, type SolveOptions } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { cheapestOpenRow, handMadeWard, n005w4, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';

@@ -6,7 +6,7 @@ import { admissibleStart, constructGreedy } from '../server/rota/solver/construc
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/roster-columns.js';
+import { planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/plan-rows.js';
 import { solve } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { cheapestOpenRow, handMadeWard, n005w4, pinAndLeave, randomRoster, rowValue, shortVariant } from './support/rota-problems.js';

@@ -31,7 +31,7 @@ export interface ConstraintForms {
   evaluator: EvaluatorRule;
   /** `PersonCost.score` and `PersonCost.change` (`solver/person-cost.ts`): equal to `personScore`. */
   personCost: 'counted' | CoverageRuleOnly;
-  /** `RowSearch.cheapest` and `rowProblem` (`solver/roster-columns.ts`): the cheapest row by the evaluator's prices. */
+  /** `RowSearch.cheapest` and `rowProblem` (`solver/plan-rows.ts`): the cheapest row by the evaluator's prices. */
   rowPricing: PricingForm | CoverageRuleOnly;
   /**
    * `patternCost` and `PatternSearch.cheapest` (`solver/working-days.ts`): the same with shift types left out. A rule
@@ -40,7 +40,7 @@ export interface ConstraintForms {
   patternPricing: PricingForm | NoForm<'about-shift-types'> | CoverageRuleOnly;
   /** The requirement's cost kept move by move in `SearchState` (`solver/state.ts`): equal to `coverageScore`. */
   searchState: 'counted' | PersonRuleOnly;
-  /** The master's rows and their slack columns (`solver/column-master.ts`), at the rule's weight. */
+  /** The master's rows and their slack columns (`solver/master-problem.ts`), at the rule's weight. */
   masterRows: 'slack' | PersonRuleOnly;
   /** `dayProblem`'s requirements summed over shift types, as `planCost` charges them (`solver/working-days.ts`, `plan-days.ts`). */
   dayProblem: 'summed-over-shift-types' | PersonRuleOnly;

@@ -1,6 +1,6 @@
 /**
  * The pieces of docs/rota.md §7's rules that every form of them counts with: the evaluator (`evaluate.ts`), the
- * solver's fast person score (`person-cost.ts`) and its pricing searches (`roster-columns.ts`, `working-days.ts`).
+ * solver's fast person score (`person-cost.ts`) and its pricing searches (`plan-rows.ts`, `working-days.ts`).
  * Written once here, so that a rule's runs, carry-in, weekends and requests are judged alike everywhere.
  */
 import { OFF, type ContractSpec, type Preference, type PreferenceKind, type RosterProblem } from './problem.js';

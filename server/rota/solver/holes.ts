@@ -1,5 +1,5 @@
 import { evaluate } from '../evaluate.js';
-import { planWindow } from './roster-columns.js';
+import { planWindow } from './plan-rows.js';
 import { masterOptions, type Search } from './search.js';
 import { searchStateFor } from './state.js';
 

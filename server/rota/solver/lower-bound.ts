@@ -1,9 +1,9 @@
 import type { Highs } from 'highs';
 import { SOFT_CONSTRAINTS, type RosterProblem, type Weights } from '../problem.js';
-import { relaxColumns } from './column-master.js';
+import { relaxColumns } from './master-problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
 import { moveSpace } from './move-space.js';
-import { MAX_ROW_SHIFT_TYPES, rowColumnSource, rowColumns, rowProblem } from './roster-columns.js';
+import { MAX_ROW_SHIFT_TYPES, rowColumnSource, rowColumns, rowProblem } from './plan-rows.js';
 import type { SolveInput } from './solve.js';
 import { SearchState } from './state.js';
 

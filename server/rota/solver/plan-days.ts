@@ -1,6 +1,6 @@
 import type { Highs } from 'highs';
 import { OFF, type Roster } from '../problem.js';
-import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
+import { chooseColumns, type ColumnSource, type MasterOptions } from './master-problem.js';
 import type { MoveSpace } from './move-space.js';
 import { bestSkill, dayProblem, PatternSearch, patternCost, type DayProblem } from './working-days.js';
 

@@ -1,7 +1,7 @@
 import { annealShiftTypes, layShiftTypes } from './lay-shifts.js';
 import type { MoveSpace } from './move-space.js';
 import { planWorkingDays } from './plan-days.js';
-import { MAX_ROW_SHIFT_TYPES, planRosters } from './roster-columns.js';
+import { MAX_ROW_SHIFT_TYPES, planRosters } from './plan-rows.js';
 import { masterOptions, type Search } from './search.js';
 import { searchStateFor, type SearchState } from './state.js';
 import type { Tuning } from './tuning.js';

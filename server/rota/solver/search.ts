@@ -1,5 +1,5 @@
 import { compareScores, copyRoster, type Roster, type RosterProblem, type Score } from '../problem.js';
-import type { MasterOptions } from './column-master.js';
+import type { MasterOptions } from './master-problem.js';
 import type { MoveSpace } from './move-space.js';
 import type { Random } from './random.js';
 import type { SolveOptions } from './solve.js';

@@ -5,7 +5,7 @@ import { construct } from './construct.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { plan, plansRows } from './plan.js';
 import { seededRandom } from './random.js';
-import { MAX_ROW_SHIFT_TYPES } from './roster-columns.js';
+import { MAX_ROW_SHIFT_TYPES } from './plan-rows.js';
 import { Incumbent, type Search } from './search.js';
 import { resolveTuning, type Tuning, type TuningOverrides } from './tuning.js';
 import { sweepWindows, windowsBegin } from './windows.js';

@@ -1,5 +1,5 @@
 import { copyRoster, type Roster } from '../problem.js';
-import { planWindow } from './roster-columns.js';
+import { planWindow } from './plan-rows.js';
 import { masterOptions, type Search } from './search.js';
 import type { SolveResult } from './solve.js';
 import { searchStateFor } from './state.js';

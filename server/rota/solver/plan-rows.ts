@@ -2,7 +2,7 @@ import type { Highs } from 'highs';
 import { personObjective } from '../evaluate.js';
 import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, NO_DAY_WORKED, SOME_DAYS_WORKED, WEEKEND_STATES } from '../rule-pieces.js';
 import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
-import { chooseColumns, type ColumnSource, type MasterOptions } from './column-master.js';
+import { chooseColumns, type ColumnSource, type MasterOptions } from './master-problem.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { bestSkill, dayProblem, PathBuffers, WorkRestRuns, type DayProblem } from './working-days.js';
 
