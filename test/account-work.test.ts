@@ -182,4 +182,25 @@ describe("one account's large answers, within an allowance of roster cells", () 
     server.clock.advance(1000);
     expect((await people.employee.client.get(`/api/rota/schedules/${scheduleId}`)).status).toBe(200);
   });
+  it("refuses a session's large answer while its account owes before looking the session up, and looks it up again once repaid", async () => {
+    const batch = await floodBatch(people.employee.client, scheduleId);
+    expect(outcomes(batch)).toContain('too_many_requests');
+    const owed = -server.services.accountWork.load(people.employee.id).answerCells;
+    expect(owed).toBeGreaterThanOrEqual(0);
+
+    // The session ends (revoked, its cookie still sent); while its account owes, the large answer is refused
+    // unlooked-up (429), any other call is 401.
+    await server.em().execute('delete from session where user_id = ?', [people.employee.id]);
+    const refused = await people.employee.client.get(`/api/rota/schedules/${scheduleId}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('too_many_requests');
+    expect((await people.employee.client.get('/api/rota/schedules')).status).toBe(401);
+    // Another account's session is not touched by the employee's debt.
+    expect((await people.colleague.client.get(`/api/rota/schedules/${scheduleId}`)).status).toBe(200);
+
+    // Once the debt is repaid, the session is looked up again: it has ended.
+    server.clock.advance(Math.floor((owed * 1000) / ANSWER_CELLS) + 1000);
+    const ended = await people.employee.client.get(`/api/rota/schedules/${scheduleId}`);
+    expect(ended.status).toBe(401);
+  });
 });

@@ -21,6 +21,12 @@ interface Allowance {
   at: number;
 }
 
+/** Sessions remembered as owing at most; past it the memory starts again. */
+const MAX_OWING_SESSIONS = 10_000;
+/** How long a session's refusal for owing waits before it is answered: until the debt is repaid, within these. */
+const MIN_REFUSAL_WAIT_MS = 100;
+const MAX_REFUSAL_WAIT_MS = 1000;
+
 const tooManyRequests = (seconds = 1) => new AppError('too_many_requests', { headers: { 'Retry-After': String(seconds) } });
 
 /** Lanes by key: at most `concurrency` calls of a key run at once, up to `queue` more wait in order, one more is refused. */
@@ -84,6 +90,8 @@ export class AccountWork {
   readonly #sessions: Lanes<string>;
   readonly #accounts: Lanes<number>;
   readonly #allowances = new Map<number, Allowance>();
+  /** Sessions (by token) whose large answer was refused or left their account owing, and that account. */
+  readonly #owingSessions = new Map<string, number>();
 
   constructor(
     private readonly limits: AccountWorkLimits,
@@ -117,16 +125,44 @@ export class AccountWork {
     throw tooManyRequests(Math.max(1, Math.ceil(-allowance.cells / this.limits.answerCells)));
   }
 
+  /** Remembers that `session`'s account owes answer cells, so that its next large answer is refused unlooked-up. */
+  #owing(session: string, accountId: number): void {
+    // Bounded: forgetting only costs the next call a lookup before the same refusal.
+    if (this.#owingSessions.size >= MAX_OWING_SESSIONS) this.#owingSessions.clear();
+    this.#owingSessions.set(session, accountId);
+  }
+
+  /**
+   * Refuses a large answer on a session whose account owed answer cells when last seen and still does, before the
+   * session is looked up (so within the debt's second or two a session ended meanwhile is 429 rather than 401). The
+   * refusal is answered once the debt is repaid, at most a second later, holding no lane and no connection of the
+   * pool meanwhile: a client that sends again as soon as it is answered, whatever `Retry-After` says, is slowed to
+   * the pace of its allowance instead of being refused as fast as it can ask.
+   */
+  async refuseSessionWhileOwing(session: string): Promise<void> {
+    const accountId = this.#owingSessions.get(session);
+    if (accountId === undefined) return;
+    const allowance = this.#allowance(accountId);
+    if (allowance.cells > 0) return void this.#owingSessions.delete(session);
+    const repaidInMs = (-allowance.cells * 1000) / this.limits.answerCells;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_REFUSAL_WAIT_MS, Math.max(MIN_REFUSAL_WAIT_MS, repaidInMs))));
+    this.#refuseWhenUsedUp(allowance);
+  }
+
   /** Refuses a large answer before it is made while the account's allowance is used up. */
-  refuseWhileAnswersUsedUp(accountId: number): void {
-    this.#refuseWhenUsedUp(this.#allowance(accountId));
+  refuseWhileAnswersUsedUp(accountId: number, session?: string): void {
+    const allowance = this.#allowance(accountId);
+    if (allowance.cells <= 0 && session !== undefined) this.#owing(session, accountId);
+    this.#refuseWhenUsedUp(allowance);
   }
 
   /** Takes a made answer's cells from the account's allowance; refused if another answer used it up meanwhile. */
-  takeAnswerCells(accountId: number, cells: number): void {
+  takeAnswerCells(accountId: number, cells: number, session?: string): void {
     const allowance = this.#allowance(accountId);
+    if (allowance.cells <= 0 && session !== undefined) this.#owing(session, accountId);
     this.#refuseWhenUsedUp(allowance);
     allowance.cells -= cells;
+    if (allowance.cells <= 0 && session !== undefined) this.#owing(session, accountId);
     // A full allowance need not be remembered: the next answer finds it full again.
     this.#allowances.delete(accountId);
     if (allowance.cells < this.limits.answerCells) this.#allowances.set(accountId, allowance);
@@ -140,6 +176,7 @@ export class AccountWork {
   /** Forgets every account's allowance: for a database emptied under a running process (the tests' reset), whose ids start again. */
   forgetAllowances(): void {
     this.#allowances.clear();
+    this.#owingSessions.clear();
   }
 
   /** Calls of the session running and waiting now (for tests). */

@@ -22,6 +22,11 @@ export type Meta = OpenApiMeta<{
   errorStatuses?: Partial<Record<ErrorCode, number>>;
   /** Statuses besides the success one that answer with the output schema rather than the Error shape (health's 503). */
   outputStatuses?: readonly number[];
+  /**
+   * The answer may be a whole roster: it is counted against its account's allowance of answer cells (`answerCells`
+   * in procedures.ts), and while the account owes, a session that has owed is refused before it is looked up.
+   */
+  largeAnswer?: boolean;
   /** The request body may be up to 1 MiB instead of 100 KiB (docs/rota.md: whole tables such as the coverage). */
   largeBody?: boolean;
   /**

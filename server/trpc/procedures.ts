@@ -17,9 +17,12 @@ export const publicProcedure = procedure.meta({ access: 'public' });
  * A live session. The password-change gate does not apply: only `me`, the password change
  * and logout are built on this; everything else uses `authedProcedure`.
  */
-export const gateExemptProcedure = procedure.meta({ access: 'signedIn' }).use(async function requireSession({ ctx, next }) {
+export const gateExemptProcedure = procedure.meta({ access: 'signedIn' }).use(async function requireSession({ ctx, meta, next }) {
   if (!ctx.sessionToken) throw new AppError('unauthenticated');
   const work = ctx.services.accountWork;
+  // A large answer asked for again on a session whose account still owes answer cells costs next to nothing: refused
+  // before the session's lane and lookup, and answered only once the debt is repaid (at most a second later).
+  if (meta?.largeAnswer) await work.refuseSessionWhileOwing(ctx.sessionToken);
   // The call takes a turn in its session's lane before it touches the database, then in its account's: one
   // account's flood waits on itself (or is 429), not in the connection pool's queue ahead of everyone else.
   const leaveSession = await work.enterSession(ctx.sessionToken);
@@ -69,13 +72,18 @@ export const withSelectedWard = experimental_standaloneMiddleware<{
  * up, the call answers 429 `too_many_requests` before doing any work.
  */
 export function answerCells<T>(cells: (answer: T) => number) {
-  return experimental_standaloneMiddleware<{ ctx: Pick<Context, 'services'> & { user: IUser } }>().create(async function answerAllowance({ ctx, next }) {
-    const work = ctx.services.accountWork;
-    work.refuseWhileAnswersUsedUp(ctx.user.id);
-    const result = await next();
-    if (result.ok) work.takeAnswerCells(ctx.user.id, cells(result.data as T));
-    return result;
-  });
+  return experimental_standaloneMiddleware<{ ctx: Pick<Context, 'services' | 'sessionToken'> & { user: IUser } }>().create(
+    async function answerAllowance({ ctx, meta, next }) {
+      // The session's early refusal (requireSession) reads this flag: a procedure counted here must carry it.
+      if (!(meta as { largeAnswer?: boolean } | undefined)?.largeAnswer) throw new Error('a procedure with answerCells needs meta largeAnswer: true');
+      const work = ctx.services.accountWork;
+      const session = ctx.sessionToken!;
+      work.refuseWhileAnswersUsedUp(ctx.user.id, session);
+      const result = await next();
+      if (result.ok) work.takeAnswerCells(ctx.user.id, cells(result.data as T), session);
+      return result;
+    },
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ export const read = authedProcedure
   .use(answerCells(rosterCells))
   .use(withSelectedWard)
   .meta({
+    largeAnswer: true,
     errors: ['schedule_not_found'],
     openapi: { method: 'GET', path: '/api/rota/schedules/{id}', tags: ['schedules'], summary: 'A schedule with its staff, shift types, cells and carry-in' },
   })
