@@ -148,4 +148,36 @@ describe('the master problem (column generation, then diving)', () => {
       expect(chosen).toEqual(start);
     }
   });
+
+  it('cuts a pass of pricing short when its deadline passes during it: fewer people priced, no bound reported, a column for each', () => {
+    const random = seededRandom(9);
+    const people = 40;
+    const small: Small = {
+      minimum: [2, 3, 1, 2],
+      optimal: [4, 5, 3, 4],
+      optimalWeight: 30,
+      columns: Array.from({ length: people }, (_, p) =>
+        Array.from({ length: 3 }, (_, c) => ({ id: 3 * p + c, cost: c === 0 ? 0 : 10 * random.int(5), covers: c === 0 ? [] : [(p + c) % 4, (p + 2 * c + 1) % 4] })),
+      ),
+    };
+    const source = sourceOf(small);
+    let priced = 0;
+    const counted: ColumnSource<Column> = {
+      ...source,
+      cheapest: (p, price) => {
+        priced++;
+        return source.cheapest(p, price);
+      },
+    };
+    const bounds: number[] = [];
+    const start = small.columns.map((columns) => columns[0]!);
+    // The clock moves one step each time it is read: read once before the first pass, the next read is past the deadline.
+    let clock = 0;
+    const chosen = chooseColumns(counted, start, highs, { now: () => clock++, deadline: 1, hardWeight: HARD, onBound: (bound) => bounds.push(bound) });
+    expect(priced).toBeGreaterThan(0);
+    expect(priced).toBeLessThan(people);
+    expect(bounds).toEqual([]);
+    expect(chosen).toHaveLength(people);
+    chosen.forEach((column, p) => expect(small.columns[p]).toContain(column));
+  });
 });

@@ -522,4 +522,18 @@ describe('the search state', () => {
     expect(evaluation.score).toEqual(state.score());
     expect(evaluation.violations.filter((violation) => violation.constraint === 'coverage_minimum')).toEqual([]);
   });
+
+  it('construction stops where it is told to: no assignment after the stop, the state scored as evaluate() scores it', () => {
+    const problem = handMadeWard();
+    const space = moveSpace(problem, undefined, 7);
+    const assigned = (roster: Roster): number => roster.shift.filter((shift) => shift !== OFF).length;
+    const whole = new SearchState(problem, admissibleStart(space, emptyRoster(problem)), 14);
+    constructGreedy(whole, space, 1000);
+    expect(assigned(whole.roster)).toBeGreaterThan(7);
+    // Asked before every eighth assignment, and told to stop the first time: seven are made.
+    const cut = new SearchState(problem, admissibleStart(space, emptyRoster(problem)), 14);
+    constructGreedy(cut, space, 1000, () => true);
+    expect(assigned(cut.roster)).toBe(7);
+    expect(cut.score()).toEqual(evaluate(problem, cut.roster).score);
+  });
 });

@@ -4,11 +4,11 @@ import { searchStateFor, type SearchState } from './state.js';
 
 /**
  * The first phase of a search: the initial roster made admissible (`admissibleStart`), then filled greedily, coverage
- * first (`constructGreedy`). Returns its search state.
+ * first (`constructGreedy`), until `stopped` says so. Returns its search state.
  */
-export function construct(space: MoveSpace, initial: Roster, hardWeight: number): SearchState {
+export function construct(space: MoveSpace, initial: Roster, hardWeight: number, stopped: () => boolean = never): SearchState {
   const state = searchStateFor(space, admissibleStart(space, initial));
-  constructGreedy(state, space, hardWeight);
+  constructGreedy(state, space, hardWeight, stopped);
   return state;
 }
 
@@ -44,10 +44,13 @@ export function admissibleStart(space: MoveSpace, initial: Roster): Roster {
  * Greedy, coverage first: for each requirement short of its minimum (rarest skills first, then day by
  * day), the free person whose assignment lowers the score most, as long as it lowers the hard score; then
  * the same up to the optimum as long as the whole score falls. Every candidate is scored by the evaluator
- * through the search state, so forbidden successions, leave and contracts weigh in as they will later.
+ * through the search state, so forbidden successions, leave and contracts weigh in as they will later. A large ward's
+ * greedy takes long: it asks `stopped` (the deadline, the stop) before every `STOP_CHECK`th assignment and leaves the
+ * roster as it stands once it says so.
  */
-export function constructGreedy(state: SearchState, space: MoveSpace, hardWeight: number): void {
+export function constructGreedy(state: SearchState, space: MoveSpace, hardWeight: number, stopped: () => boolean = never): void {
   const { problem, days } = space;
+  let made = 0;
   const skillOrder = problem.skills
     .map((_, k) => k)
     .sort((x, y) => holders(space, x) - holders(space, y) || x - y);
@@ -58,6 +61,7 @@ export function constructGreedy(state: SearchState, space: MoveSpace, hardWeight
         for (const s of space.assignable) {
           const index = state.requirementOf(d, s, k);
           while (state.covered[index]! < target[index]!) {
+            if (++made % STOP_CHECK === 0 && stopped()) return;
             const best = bestCandidate(state, space, d, s, k, hardWeight);
             if (best < 0) break;
             state.set(best, d, s, k);
@@ -73,6 +77,13 @@ export function constructGreedy(state: SearchState, space: MoveSpace, hardWeight
       }
     }
   }
+}
+
+/** How many assignments the greedy makes between two looks at `stopped`. */
+const STOP_CHECK = 8;
+
+function never(): boolean {
+  return false;
 }
 
 function holders(space: MoveSpace, skill: number): number {

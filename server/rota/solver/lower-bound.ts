@@ -84,7 +84,7 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
   // The greedy roster's rows as the first columns: from rows that cover the requirements the first prices are moderate,
   // where from empty rows every requirement's price starts at its slack's (and the first bounds far below 0).
   const greedy = new SearchState(problem, start, 4);
-  constructGreedy(greedy, space, options.hardWeight);
+  constructGreedy(greedy, space, options.hardWeight, () => options.now() >= options.deadline || options.stopped?.() === true);
   const step = softScoreStep(problem.weights);
   let best: number | null = null;
   relaxColumns(source, rowColumns(space, greedy.roster), highs, {

@@ -51,6 +51,8 @@ const GAP = 0.002;
 const SMOOTHING = 0.7;
 /** A column at least this much chosen in the relaxation is fixed while diving. */
 const FIX_AT = 0.6;
+/** How many people are priced between two looks at the deadline within a pass. */
+const PRICING_CHECK = 8;
 /** Passes of pricing after each fixing while diving. */
 const DIVE_PASSES = 15;
 
@@ -109,6 +111,8 @@ class Master<Column> {
   /** Per column of the master: its entry, or -1 for a slack. */
   private readonly entryOf: number[] = [];
   private count = 0;
+  /** Whether a pass of pricing was cut short by the deadline or the stop. */
+  pricingCut = false;
 
   constructor(
     private readonly source: ColumnSource<Column>,
@@ -199,7 +203,9 @@ class Master<Column> {
    * Prices new columns for the people not fixed yet, for at most `passes` passes, until none saves anything or the
    * relaxation's value is within `GAP` of the best Lagrangian bound found. Prices are smoothed (Wentges): a mix of
    * the prices that gave the best bound so far and the master's duals, which keeps degenerate masters from swinging
-   * their duals from pass to pass; when the mix finds no column worth adding, the duals alone are priced.
+   * their duals from pass to pass; when the mix finds no column worth adding, the duals alone are priced. A pass of a
+   * large ward prices many people: past the deadline (or the stop) it ends after the person being priced, keeping the
+   * columns added so far and reporting no bound (a bound needs every person priced).
    */
   private generate(passes: number): void {
     const { source } = this;
@@ -224,7 +230,12 @@ class Master<Column> {
         // cheapest column less what it earns (a fixed person's fixed column).
         let bound = 0;
         for (let r = source.people; r < rows; r++) bound += mixed[r]! * this.lower[r]!;
+        let cut = false;
         for (let p = 0; p < source.people; p++) {
+          if (p % PRICING_CHECK === PRICING_CHECK - 1 && this.late()) {
+            cut = true;
+            break;
+          }
           const fixed = this.chosen[p]!;
           if (fixed >= 0) {
             const entry = this.entries[this.entryOf[fixed]!]!;
@@ -239,6 +250,10 @@ class Master<Column> {
           if (!(reduced < -EPSILON)) continue;
           this.addColumn(p, cheapest.column, cost, covers);
           added++;
+        }
+        if (cut) {
+          this.pricingCut = true;
+          return;
         }
         if (root) this.options.onBound?.(bound);
         if (bound > centerBound) {

@@ -139,7 +139,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const space = moveSpace(problem, input.pinned, tuning.maxBlock, tuning);
   const path = solvePath(space, tuning, options, start);
 
-  let state = construct(space, input.initial, tuning.hardWeight);
+  let state = construct(space, input.initial, tuning.hardWeight, () => options.now() >= options.deadline || options.signal?.aborted === true);
   const search: Search = { problem, space, tuning, options, random, start, incumbent: new Incumbent(state, options, start), moves: 0 };
   const { incumbent } = search;
   incumbent.report(0);
