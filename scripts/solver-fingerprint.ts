@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Highs } from 'highs';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
-import { DEFAULT_WEIGHTS, copyRoster, coverageIndex, emptyRoster, type Roster, type RosterProblem, type Score } from '../server/rota/problem.js';
+import { DEFAULT_WEIGHTS, compareScores, copyRoster, coverageIndex, emptyRoster, type Roster, type RosterProblem, type Score } from '../server/rota/problem.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SharedBest, type SharedPlan, type SolveInput, type SolveOptions, type SolveResult } from '../server/rota/solver/solve.js';
@@ -111,7 +111,6 @@ function repairOf(problem: RosterProblem, roster: Roster): { input: SolveInput; 
 function sharedInMemory(): { plan: SharedPlan; best: SharedBest } {
   let planned: Roster | null = null;
   let best: { roster: Roster; score: Score } | null = null;
-  const beats = (a: Score, b: Score): boolean => a.hard < b.hard || (a.hard === b.hard && a.soft < b.soft);
   return {
     plan: {
       offer: (roster) => void (planned = copyRoster(roster)),
@@ -119,9 +118,9 @@ function sharedInMemory(): { plan: SharedPlan; best: SharedBest } {
     },
     best: {
       offer: (roster, score) => {
-        if (best === null || beats(score, best.score)) best = { roster: copyRoster(roster), score };
+        if (best === null || compareScores(score, best.score) < 0) best = { roster: copyRoster(roster), score };
       },
-      takeIfBetter: (score) => (best !== null && beats(best.score, score) ? { roster: copyRoster(best.roster), score: best.score } : null),
+      takeIfBetter: (score) => (best !== null && compareScores(best.score, score) < 0 ? { roster: copyRoster(best.roster), score: best.score } : null),
     },
   };
 }
@@ -151,6 +150,20 @@ function line(name: string, { result, trail }: Run): string {
 }
 
 type Case = (highs: Highs) => Array<[string, Run]>;
+
+/**
+ * A repair of an INRC-II instance's annealed roster, without HiGHS and with it: a repair whose holes stay then
+ * re-plans windows around them.
+ */
+function inrc2Repairs(name: string, id: string, highs: Highs): Array<[string, Run]> {
+  const problem = inrc2(id);
+  const start = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: FAR, seed: 12, maxMoves: 100_000 });
+  const repair = repairOf(problem, start.roster);
+  return [
+    [`${name} repair`, run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000 })],
+    [`${name} repair holes`, run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000, highs, plan: false })],
+  ];
+}
 
 const CASES: Record<string, Case> = {
   'n005w4 greedy': () => {
@@ -201,25 +214,8 @@ const CASES: Record<string, Case> = {
     const repair = repairOf(problem, start.roster);
     return [['ward repair', run(repair.input, { deadline: FAR, seed: 11, maxMoves: 50_000 })]];
   },
-  'n005w4 repair': (highs) => {
-    // Without HiGHS and with it: a repair whose holes stay then re-plans windows around them.
-    const problem = inrc2('n005w4_0_1-2-3-3');
-    const start = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: FAR, seed: 12, maxMoves: 100_000 });
-    const repair = repairOf(problem, start.roster);
-    return [
-      ['n005w4 repair', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000 })],
-      ['n005w4 repair holes', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000, highs, plan: false })],
-    ];
-  },
-  'n021w4 repair': (highs) => {
-    const problem = inrc2('n021w4_0_5-4-1-2');
-    const start = solve({ problem, initial: emptyRoster(problem) }, { now: () => 0, deadline: FAR, seed: 12, maxMoves: 100_000 });
-    const repair = repairOf(problem, start.roster);
-    return [
-      ['n021w4 repair', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000 })],
-      ['n021w4 repair holes', run(repair.input, { deadline: FAR, seed: 13, maxMoves: 50_000, highs, plan: false })],
-    ];
-  },
+  'n005w4 repair': (highs) => inrc2Repairs('n005w4', 'n005w4_0_1-2-3-3', highs),
+  'n021w4 repair': (highs) => inrc2Repairs('n021w4', 'n021w4_0_5-4-1-2', highs),
 };
 
 async function main(): Promise<void> {
