@@ -13,6 +13,20 @@ const weekOf = (week: number) => {
   return { startDate: start.toISOString().slice(0, 10), endDate: new Date(start.getTime() + 6 * 86_400_000).toISOString().slice(0, 10) };
 };
 
+/** A contract that allows no assignment at all: any shift of a person under it breaks it. */
+function insertNoShiftContract(server: Parameters<typeof insertContract>[0], wardId: number): Promise<number> {
+  return insertContract(server, wardId, 'None', {
+    minAssignments: 0,
+    maxAssignments: 0,
+    minConsecutiveWorkingDays: 0,
+    maxConsecutiveWorkingDays: 62,
+    minConsecutiveDaysOff: 0,
+    maxConsecutiveDaysOff: 62,
+    maxWorkingWeekends: 62,
+    completeWeekends: false,
+  });
+}
+
 describe('scores kept between reads: a list scores only what changed', () => {
   const { server, installation } = useFreshInstallation();
   let people: RotaPeople;
@@ -79,16 +93,7 @@ describe('scores kept between reads: a list scores only what changed', () => {
   it('scores everything again after any change of the rules, also one written straight to the database', async () => {
     const before = await list();
     // A contract that allows at most 0 assignments: every week of the employee's now breaks it.
-    const contract = await insertContract(server, people.wardId, 'None', {
-      minAssignments: 0,
-      maxAssignments: 0,
-      minConsecutiveWorkingDays: 0,
-      maxConsecutiveWorkingDays: 62,
-      minConsecutiveDaysOff: 0,
-      maxConsecutiveDaysOff: 62,
-      maxWorkingWeekends: 62,
-      completeWeekends: false,
-    });
+    const contract = await insertNoShiftContract(server, people.wardId);
     const profile = await callRoute(people.manager.client, 'rest', ROUTES.setProfile, { userId: people.employee.id, skills: ['nurse'], contractId: contract });
     expect(profile.status).toBe(200);
     const withContract = await counted(list);
@@ -195,16 +200,7 @@ describe("a schedule's read, kept: made once and answered again until what it sh
     expect(afterRename.body.assignments).toEqual(before.body.assignments);
 
     // A contract allowing no shift at all: the employee's one shift breaks it, and the score says so.
-    const contract = await insertContract(server, people.wardId, 'None', {
-      minAssignments: 0,
-      maxAssignments: 0,
-      minConsecutiveWorkingDays: 0,
-      maxConsecutiveWorkingDays: 62,
-      minConsecutiveDaysOff: 0,
-      maxConsecutiveDaysOff: 62,
-      maxWorkingWeekends: 62,
-      completeWeekends: false,
-    });
+    const contract = await insertNoShiftContract(server, people.wardId);
     expect((await callRoute(people.manager.client, 'rest', ROUTES.setProfile, { userId: people.employee.id, skills: ['nurse'], contractId: contract })).status).toBe(200);
     const afterContract = await read();
     expect(afterContract.made).toBe(1);
