@@ -2,9 +2,10 @@
 import { performance } from 'node:perf_hooks';
 import { loadHighs } from './load-highs.js';
 import { rosterLowerBound } from './lower-bound.js';
+import { BOUND_NICE } from './thread-priority.js';
 import { stopSignal, threadStart, type BoundThreadData, type BoundThreadMessage } from './thread-protocol.js';
 
-const { data, post } = threadStart<BoundThreadData, BoundThreadMessage>('bound-worker');
+const { data, post } = threadStart<BoundThreadData, BoundThreadMessage>('bound-worker', BOUND_NICE);
 const now = (): number => performance.now();
 const deadline = now() + data.timeLimitMs;
 const stop = stopSignal(data.stop);

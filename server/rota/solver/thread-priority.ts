@@ -1,15 +1,23 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
+/** A search thread's nice value. */
+export const SEARCH_NICE = 10;
+/**
+ * The bound thread's: above the searches (about three times a search thread's share of a core where they meet), so that
+ * the bound settles early and leaves its core to them, and still below the event loop's 0.
+ */
+export const BOUND_NICE = 5;
+
 /**
  * A solver thread takes a whole core for as long as it runs; the process's other threads (the API's event loop,
  * PostgreSQL's clients) come first. On Linux a thread has a nice value of its own, set through its thread
  * id; elsewhere, or where the system refuses, the thread keeps the process's priority.
  */
-export function lowerThisThreadsPriority(): void {
+export function lowerThisThreadsPriority(nice: number = SEARCH_NICE): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, nice);
   } catch {
     // Not Linux, or not allowed: the default priority.
   }

@@ -2,7 +2,7 @@ import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { compareScores, copyRoster, type Roster, type Score } from '../problem.js';
 import type { SharedBest, SharedPlan, SolveInput, SolveOptions, SolveProgress, SolveResult } from './solve.js';
 import type { ThreadSolveOptions } from './thread.js';
-import { lowerThisThreadsPriority } from './thread-priority.js';
+import { lowerThisThreadsPriority, SEARCH_NICE } from './thread-priority.js';
 import type { TuningOverrides } from './tuning.js';
 
 /*
@@ -159,11 +159,14 @@ export function startBoundThread(data: BoundThreadData, onBound: (bound: number)
 
 // ---- A thread's side
 
-/** A thread's start: its data and a typed way to answer, at nice 10 (`lowerThisThreadsPriority`). */
-export function threadStart<Data, Message>(entry: string): { data: Data; post(message: Message, transfer?: ArrayBuffer[]): void } {
+/**
+ * A thread's start: its data and a typed way to answer, at nice `nice` (`lowerThisThreadsPriority`; a search's by
+ * default).
+ */
+export function threadStart<Data, Message>(entry: string, nice = SEARCH_NICE): { data: Data; post(message: Message, transfer?: ArrayBuffer[]): void } {
   const port = parentPort;
   if (port === null) throw new Error(`${entry} runs only as a worker thread`);
-  lowerThisThreadsPriority();
+  lowerThisThreadsPriority(nice);
   return { data: workerData as Data, post: (message, transfer) => port.postMessage(message, transfer) };
 }
 
