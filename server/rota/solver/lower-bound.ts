@@ -1,6 +1,6 @@
 import type { Highs } from 'highs';
 import { SOFT_CONSTRAINTS, type RosterProblem, type Weights } from '../problem.js';
-import { relaxColumns } from './master-problem.js';
+import { relaxColumns, type RequirementPrices } from './master-problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
 import { moveSpace } from './move-space.js';
 import { MAX_ROW_SHIFT_TYPES, rowColumnSource, rowColumns, rowProblem } from './plan-rows.js';
@@ -46,6 +46,8 @@ export interface LowerBoundOptions {
   stopped?(): boolean;
   /** Called each time the bound rises, with the bound rounded up (`roundBound`). */
   onBound(bound: number): void;
+  /** Called each time the bound before rounding rises, with the prices that gave it (`boundAtPrices` reads it from them). */
+  onPrices?(prices: RequirementPrices): void;
 }
 
 /**
@@ -76,17 +78,16 @@ function minimumPrice(weights: Weights): number {
  * none (more shift types than a row's choices tell apart, or stopped before the first pass).
  */
 export function rosterLowerBound(input: SolveInput, highs: Highs, options: LowerBoundOptions): number | null {
-  const problem: RosterProblem = { ...input.problem, shiftTypes: input.problem.shiftTypes.map((type) => ({ ...type, assignable: true })) };
-  if (problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES || problem.staff.length === 0 || problem.days === 0) return null;
-  const space = moveSpace(problem, input.pinned, 1);
-  const start = admissibleStart(space, input.initial);
-  const source = rowColumnSource(space, rowProblem(space, start), options.hardWeight, true);
+  const relaxation = relaxationOf(input, options.hardWeight);
+  if (relaxation === null) return null;
+  const { problem, space, start, source } = relaxation;
   // The greedy roster's rows as the first columns: from rows that cover the requirements the first prices are moderate,
   // where from empty rows every requirement's price starts at its slack's (and the first bounds far below 0).
   const greedy = new SearchState(problem, start, 4);
   constructGreedy(greedy, space, options.hardWeight, () => options.now() >= options.deadline || options.stopped?.() === true);
   const step = softScoreStep(problem.weights);
   let best: number | null = null;
+  let bestRaw = Number.NEGATIVE_INFINITY;
   relaxColumns(source, rowColumns(space, greedy.roster), highs, {
     now: options.now,
     deadline: options.deadline,
@@ -94,8 +95,10 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
     ...(options.stopped === undefined ? {} : { stopped: options.stopped }),
     // Once within a ten-thousandth, what is left would rarely lift the rounded bound by a step.
     gap: 1e-4,
-    onBound: (raw) => {
-      if (!Number.isFinite(raw)) return;
+    onBound: (raw, prices) => {
+      if (!Number.isFinite(raw) || raw <= bestRaw) return;
+      bestRaw = raw;
+      options.onPrices?.(prices());
       const bound = roundBound(raw, step);
       if (best !== null && bound <= best) return;
       best = bound;
@@ -103,4 +106,35 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
     },
   });
   return best;
+}
+
+/** The relaxation `rosterLowerBound` prices: every shift type assignable, the frozen cells and leave kept. */
+function relaxationOf(input: SolveInput, hardWeight: number) {
+  const problem: RosterProblem = { ...input.problem, shiftTypes: input.problem.shiftTypes.map((type) => ({ ...type, assignable: true })) };
+  if (problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES || problem.staff.length === 0 || problem.days === 0) return null;
+  const space = moveSpace(problem, input.pinned, 1);
+  const start = admissibleStart(space, input.initial);
+  return { problem, space, start, source: rowColumnSource(space, rowProblem(space, start), hardWeight, true) };
+}
+
+/**
+ * The Lagrangian bound of `rosterLowerBound` read at given prices, before rounding: no roster without hard violations
+ * that keeps `input`'s pinned cells and leave scores less. Prices outside their ranges are brought in first (an
+ * optimum's to [0, coverage_optimal], a minimum's to at least 0), so any prices give a valid bound; strong ones (those a
+ * converged `rosterLowerBound` reports to `onPrices`) give its bound in one pass of pricing. Null as `rosterLowerBound`.
+ */
+export function boundAtPrices(input: SolveInput, prices: RequirementPrices, hardWeight: number): number | null {
+  const relaxation = relaxationOf(input, hardWeight);
+  if (relaxation === null) return null;
+  const { source } = relaxation;
+  const price = new Float64Array(source.minimum.length);
+  let bound = 0;
+  for (let i = 0; i < price.length; i++) {
+    const u = source.optimal[i]! > 0 ? Math.min(source.optimalWeight, Math.max(0, prices.optimal[i] ?? 0)) : 0;
+    const v = source.minimum[i]! > 0 ? Math.max(0, prices.minimum[i] ?? 0) : 0;
+    price[i] = u + v;
+    bound += u * source.optimal[i]! + v * source.minimum[i]!;
+  }
+  for (let p = 0; p < source.people; p++) bound += source.cheapest(p, price).value;
+  return bound;
 }

@@ -14,9 +14,19 @@ export interface MasterOptions {
    * per person costs less, as long as each person's pricing is exact (or never above the exact value) and each
    * column's cost never below what the pricing charges it (`lower-bound.ts`).
    */
-  onBound?(bound: number): void;
+  onBound?(bound: number, prices: () => RequirementPrices): void;
   /** Column generation also stops once the relaxation's value is this close (relatively) to the bound: `GAP` by default. */
   gap?: number;
+}
+
+/**
+ * Prices on the requirements, at which a Lagrangian bound is read (`MasterOptions.onBound`): per requirement, the price
+ * of its optimum (within [0, optimalWeight]) and of its minimum (within [0, the master's hard weight]); 0 where the
+ * requirement has no such row.
+ */
+export interface RequirementPrices {
+  optimal: Float64Array;
+  minimum: Float64Array;
 }
 
 /**
@@ -255,7 +265,7 @@ class Master<Column> {
           this.pricingCut = true;
           return;
         }
-        if (root) this.options.onBound?.(bound);
+        if (root) this.options.onBound?.(bound, () => this.requirementPrices(mixed));
         if (bound > centerBound) {
           centerBound = bound;
           center = Float64Array.from(mixed);
@@ -280,6 +290,12 @@ class Master<Column> {
       const minimum = this.minimumRow[i]!;
       if (minimum >= 0) rows[minimum] = Math.min(this.options.hardWeight, Math.max(0, rows[minimum]!));
     }
+  }
+
+  /** The requirements' prices of optimum and minimum at the rows' prices `rows`. */
+  private requirementPrices(rows: Float64Array): RequirementPrices {
+    const at = (row: Int32Array) => Float64Array.from(row, (r) => (r >= 0 ? rows[r]! : 0));
+    return { optimal: at(this.optimalRow), minimum: at(this.minimumRow) };
   }
 
   /** Each requirement's price (into `price`) at the rows' prices `rows`: its optimum's and its minimum's. */

@@ -1,0 +1,159 @@
+// npm run bench:bound: the solver's lower bound alone (docs/rota.md §12) on every INRC-II instance of
+// data/inrc2/best-known.tsv, each in a child process of its own (one core), until its column generation settles or the
+// time limit. Prints a markdown table beside the best known rosters and proven optima, and keeps the prices that gave
+// each bound in test/fixtures/inrc2-bound-prices.json, from which test/rota-lower-bound-inrc2.test.ts reads each bound
+// again in one pass of pricing.
+//
+//   --seconds N       time limit per instance (default 240)
+//   --parallel N      instances at once (default 2, one core each)
+//   --instances a,b   these instances only (the kept prices of the others stay as they are)
+//   --no-write        print the table without keeping the prices
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { promisify } from 'node:util';
+
+type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
+type ProblemModule = typeof import('../server/rota/problem.ts');
+type BoundModule = typeof import('../server/rota/solver/lower-bound.ts');
+type HighsModule = typeof import('../server/rota/solver/load-highs.ts');
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DATA = join(ROOT, 'data', 'inrc2');
+const KEPT = join(ROOT, 'test', 'fixtures', 'inrc2-bound-prices.json');
+/** What a forbidden succession costs a row in the relaxation: the search's hard weight, as a solve job's bound. */
+const HARD_WEIGHT = 1000;
+/** Decimals the kept prices are written with: any prices give a valid bound, so rounding them loses only a little. */
+const DECIMALS = 4;
+
+/** One instance's kept prices: the requirements' indices and prices where they are not 0. */
+export interface KeptPrices {
+  /** The bound read at the kept (rounded) prices, unrounded. */
+  bound: number;
+  /** Seconds the column generation ran, and whether it settled before the limit. */
+  seconds: number;
+  settled: boolean;
+  optimal: [number, number][];
+  minimum: [number, number][];
+}
+
+function importBuilt<T>(path: string): Promise<T> {
+  return import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
+}
+
+function sparse(prices: Float64Array): [number, number][] {
+  const kept: [number, number][] = [];
+  prices.forEach((price, i) => {
+    const rounded = Number(price.toFixed(DECIMALS));
+    if (rounded !== 0) kept.push([i, rounded]);
+  });
+  return kept;
+}
+
+function dense(kept: [number, number][], length: number): Float64Array {
+  const prices = new Float64Array(length);
+  for (const [i, price] of kept) prices[i] = price;
+  return prices;
+}
+
+/** One instance in this process: its bound by column generation within `seconds`, read again at the rounded prices. */
+async function one(id: string, seconds: number): Promise<KeptPrices> {
+  const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
+  const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');
+  const { boundAtPrices, rosterLowerBound } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');
+  const { loadHighs } = await importBuilt<HighsModule>('server/rota/solver/load-highs.js');
+  const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
+  const input = { problem: instance.problem, initial: emptyRoster(instance.problem) };
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let best: { optimal: Float64Array; minimum: Float64Array } | null = null;
+  rosterLowerBound(input, await loadHighs(), {
+    now: () => performance.now(),
+    deadline,
+    hardWeight: HARD_WEIGHT,
+    onBound: () => {},
+    onPrices: (prices) => {
+      best = prices;
+    },
+  });
+  const elapsed = performance.now() - start;
+  const found = best as { optimal: Float64Array; minimum: Float64Array } | null;
+  const optimal = found === null ? [] : sparse(found.optimal);
+  const minimum = found === null ? [] : sparse(found.minimum);
+  const length = instance.problem.optimal.length;
+  const bound = boundAtPrices(input, { optimal: dense(optimal, length), minimum: dense(minimum, length) }, HARD_WEIGHT) ?? 0;
+  return { bound, seconds: Number((elapsed / 1000).toFixed(1)), settled: performance.now() < deadline, optimal, minimum };
+}
+
+interface Reference {
+  bestKnown: number;
+  proven: boolean;
+}
+
+function references(): Map<string, Reference> {
+  const [header, ...lines] = readFileSync(join(DATA, 'best-known.tsv'), 'utf8').trim().split('\n');
+  const columns = header!.split('\t');
+  const at = (name: string) => columns.indexOf(name);
+  return new Map(
+    lines.map((line) => {
+      const cells = line.split('\t');
+      return [cells[at('instance')]!, { bestKnown: Number(cells[at('best_known')]), proven: cells[at('proven_optimal')] === 'yes' }];
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string', default: '240' },
+      parallel: { type: 'string', default: '2' },
+      instances: { type: 'string' },
+      one: { type: 'string' },
+      'no-write': { type: 'boolean', default: false },
+    },
+  });
+  const seconds = Number(values.seconds);
+  if (!(seconds > 0)) throw new Error('--seconds takes a positive number');
+  if (values.one !== undefined) {
+    process.stdout.write(JSON.stringify(await one(values.one, seconds)));
+    return;
+  }
+  const refs = references();
+  const ids = values.instances === undefined ? [...refs.keys()] : values.instances.split(',').map((id) => id.trim());
+  const kept: Record<string, KeptPrices> = existsSync(KEPT) ? (JSON.parse(readFileSync(KEPT, 'utf8')) as Record<string, KeptPrices>) : {};
+  const queue = [...ids];
+  const run = promisify(execFile);
+  const worker = async (): Promise<void> => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--one', id, '--seconds', String(seconds)], { maxBuffer: 64 << 20 });
+      const found = JSON.parse(stdout) as KeptPrices;
+      kept[id] = found;
+      process.stderr.write(`${id}: ${found.bound.toFixed(2)} in ${found.seconds} s\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Number(values.parallel)) }, worker));
+  if (!values['no-write']) {
+    const ordered = Object.fromEntries(Object.keys(kept).sort().map((id) => [id, kept[id]!]));
+    writeFileSync(KEPT, `${JSON.stringify(ordered)}\n`);
+  }
+  const lines = [
+    `The bound alone, one core per instance, at most ${seconds} s (\`npm run bench:bound\`):`,
+    '',
+    '| instance | own bound | seconds (settled) | best known (* proven optimal) | own bound / best known |',
+    '|---|---|---|---|---|',
+  ];
+  for (const id of ids) {
+    const row = kept[id]!;
+    const ref = refs.get(id);
+    const rounded = Math.ceil(row.bound - 1e-6 * row.bound);
+    const flag = ref !== undefined && rounded > ref.bestKnown ? ' **BUG: above the best known**' : '';
+    lines.push(
+      `| ${id} | ${row.bound.toFixed(1)} | ${row.seconds} (${row.settled ? 'yes' : 'no'}) | ${ref?.bestKnown ?? '—'}${ref?.proven ? ' *' : ''} | ${ref === undefined ? '—' : (row.bound / ref.bestKnown).toFixed(4)}${flag} |`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();
