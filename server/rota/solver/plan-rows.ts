@@ -81,7 +81,19 @@ interface Heads {
   countCap: number;
   weekendCounts: number;
   weekendCap: number;
+  /** The arc from head h by choice nx on a day after the first, at `h * choices + nx`: the head it reaches. */
+  to: Int32Array;
+  /**
+   * That arc's charges in the order the evaluator's pieces add them (`ARC_CHARGES` each, 0 where a piece charges
+   * nothing): the run's step, twice (`WorkRestRuns.step`), the same-shift run going on too long, the same-shift run
+   * ended too short. Each is added in turn so that the sums are the same to the last bit.
+   */
+  charges: Float64Array;
+  /** That arc is a forbidden succession (charged at the search's hard weight). */
+  forbidden: Uint8Array;
 }
+
+const ARC_CHARGES = 4;
 
 /**
  * A counter needs to be exact only up to where its charges stop depending on it: up to the maximum when a run may
@@ -118,10 +130,40 @@ function headsOf(problem: RosterProblem, p: number): Heads {
       }
     }
   }
+  const count = x.length;
+  const sameWeight = problem.weights.consecutive_same_shift;
+  const to = new Int32Array(count * choices);
+  const charges = new Float64Array(count * choices * ARC_CHARGES);
+  const forbidden = new Uint8Array(count * choices);
+  for (let h = 0; h < count; h++) {
+    const kind = x[h]! > 0 ? 1 : 0;
+    for (let nx = 0; nx < choices; nx++) {
+      const nkind = nx > 0 ? 1 : 0;
+      const arc = h * choices + nx;
+      const at = arc * ARC_CHARGES;
+      // The run's step as `WorkRestRuns.step` adds it: one charge when the run goes on, two when it ends.
+      if (nkind === kind) charges[at] = runs.step(0, kind, r[h]!, nkind);
+      else {
+        charges[at] = runs.weight[kind]! * max(0, runs.min[kind]! - r[h]!);
+        charges[at + 1] = 1 > runs.max[nkind]! ? runs.weight[nkind]! : 0;
+      }
+      const nr = runs.nextRun(kind, r[h]!, nkind, capR[nkind]!);
+      let nq = 0;
+      if (nx > 0) {
+        const type = shiftTypes[nx - 1]!;
+        const same = nx === x[h] ? q[h]! : 0;
+        nq = min(same + 1, capQ[nx - 1]!);
+        if (same + 1 > type.maxConsecutive) charges[at + 2] = sameWeight;
+      }
+      if (x[h]! > 0 && nx !== x[h]) charges[at + 3] = sameWeight * max(0, shiftTypes[x[h]! - 1]!.minConsecutive - q[h]!);
+      forbidden[arc] = x[h]! > 0 && nx > 0 && problem.forbiddenNext[x[h]! - 1]![nx - 1] ? 1 : 0;
+      to[arc] = of[(nx * runStride + nr) * qStride + nq]!;
+    }
+  }
   const countCap = contract ? min(days, max(contract.minAssignments, contract.maxAssignments)) : 0;
   const weekendCap = contract ? max(0, min(days, contract.maxWorkingWeekends)) : 0;
   return {
-    count: x.length,
+    count,
     x: Int16Array.from(x),
     r: Int16Array.from(r),
     q: Int16Array.from(q),
@@ -135,15 +177,67 @@ function headsOf(problem: RosterProblem, p: number): Heads {
     countCap,
     weekendCounts: weekendCap + 1,
     weekendCap,
+    to,
+    charges,
+    forbidden,
   };
 }
+
+/** A head's reach, `REACH` numbers each: the assignments, the working weekends its states hold, the weekend's states. */
+const A_LOW = 0;
+const A_HIGH = 1;
+const K_LOW = 2;
+const K_HIGH = 3;
+/** A bit per weekend state. */
+const S_MASK = 4;
+const REACH = 5;
 
 /** The search for one person's cheapest row, with its scratch space and each person's heads kept between calls. */
 export class RowSearch extends PathBuffers {
   private readonly heads = new Map<number, Heads>();
+  /**
+   * Per head, today's and tomorrow's: whether a state of it is reached, and its reach (`REACH`): the states it may
+   * hold, a few more than it holds. The rows of assignments within its reach are cleared, so that all within it that
+   * is not reached costs Infinity.
+   */
+  private alive = new Uint8Array(0);
+  private nextAlive = new Uint8Array(0);
+  private reach = new Int32Array(0);
+  private nextReach = new Int32Array(0);
+  /**
+   * On a weekend day, per day worked or not (1 or 0) and state (k, s) of an assignment count's row, at
+   * `kind * rowWidth + k * WEEKEND_STATES + s`: where in the row tomorrow it goes, and the weekend's two charges in the
+   * order they are added (working weekends, complete weekends; 0 where none).
+   */
+  private weekendTo = new Int32Array(0);
+  private weekendCharge = new Float64Array(0);
+  private completeCharge = new Float64Array(0);
+  /** The same per day worked or not and s, at `kind * WEEKEND_STATES + s`: the state after it, and whether it counts a weekend. */
+  private readonly weekendNext = new Int8Array(2 * WEEKEND_STATES);
+  private readonly weekendCounted = new Uint8Array(2 * WEEKEND_STATES);
+  /** One arc's states of a row on a weekend day, in order: `weekendTo` and the charges gathered for the head's reach. */
+  private pick = new Int32Array(0);
+  private pickTo = new Int32Array(0);
+  private pickCharge = new Float64Array(0);
+  private pickComplete = new Float64Array(0);
 
   constructor(private readonly rows: RowProblem) {
     super();
+  }
+
+  private headsOf(p: number): Heads {
+    let heads = this.heads.get(p);
+    if (heads === undefined) {
+      heads = headsOf(this.rows.day.problem, p);
+      this.heads.set(p, heads);
+      if (this.alive.length < heads.count) {
+        this.alive = new Uint8Array(heads.count);
+        this.nextAlive = new Uint8Array(heads.count);
+        this.reach = new Int32Array(heads.count * REACH);
+        this.nextReach = new Int32Array(heads.count * REACH);
+      }
+    }
+    return heads;
   }
 
   /**
@@ -155,15 +249,11 @@ export class RowSearch extends PathBuffers {
    */
   cheapest(p: number, gain: Float64Array, hardWeight: number, row: Int16Array): number {
     const { rows } = this;
-    const { day: dp, choices } = rows;
+    const { day: dp, choices, requestCost } = rows;
     const { problem, days } = dp;
     const weights = problem.weights;
-    let heads = this.heads.get(p);
-    if (heads === undefined) {
-      heads = headsOf(problem, p);
-      this.heads.set(p, heads);
-    }
-    const { counts, countCap, weekendCounts, weekendCap, runs, capR, capQ, runStride, qStride } = heads;
+    const heads = this.headsOf(p);
+    const { counts, countCap, weekendCounts, weekendCap, runs, capR, capQ, to: arcTo, charges, forbidden } = heads;
     const person = problem.staff[p]!;
     const contract = person.contract;
     const maxAssignments = contract ? contract.maxAssignments : days + 1;
@@ -172,6 +262,9 @@ export class RowSearch extends PathBuffers {
     const completeWeekends = contract?.completeWeekends === true;
     const shiftTypes = problem.shiftTypes;
     const sameWeight = weights.consecutive_same_shift;
+    const assignmentWeight = weights.total_assignments;
+    const weekendWeight = weights.working_weekends;
+    const completeWeight = weights.complete_weekend;
     /** One assignment count's states: (working weekends, this weekend's state). */
     const rowWidth = weekendCounts * WEEKEND_STATES;
     const block = counts * rowWidth;
@@ -180,47 +273,87 @@ export class RowSearch extends PathBuffers {
     let cost = this.cost;
     let next = this.next;
     const back = this.back;
+    let { alive, nextAlive, reach, nextReach } = this;
+    if (this.weekendTo.length < 2 * rowWidth) {
+      this.weekendTo = new Int32Array(2 * rowWidth);
+      this.weekendCharge = new Float64Array(2 * rowWidth);
+      this.completeCharge = new Float64Array(2 * rowWidth);
+      this.pick = new Int32Array(rowWidth);
+      this.pickTo = new Int32Array(rowWidth);
+      this.pickCharge = new Float64Array(rowWidth);
+      this.pickComplete = new Float64Array(rowWidth);
+    }
+    const { weekendTo, weekendCharge, completeCharge, weekendNext, weekendCounted, pick, pickTo, pickCharge, pickComplete } = this;
     const carry = person.carryIn;
     const carriedShift = carry.lastShift ?? OFF;
-    let alive = new Uint8Array(heads.count);
-    let nextAlive = new Uint8Array(heads.count);
     let weekendsBefore = 0;
-    // The assignments so far that any state holds lie within [aLow, aHigh]: frozen days move both alike, so that
-    // the search over a few open days between frozen ones visits few counts.
-    let aLow = 0;
-    let aHigh = 0;
+    // Day 0 goes on from one state, the carry-in's (a = k = s = 0), at cost 0.
+    cost[0] = 0;
+    alive.fill(0, 0, heads.count);
+    reach.fill(0, 0, REACH);
+    reach[S_MASK] = 1;
     for (let d = 0; d < days; d++) {
-      nextAlive.fill(0);
+      nextAlive.fill(0, 0, heads.count);
       const cell = p * days + d;
       const open = rows.open[cell]!;
-      // Tomorrow's states hold assignments within [nextLow, nextHigh]: only those rows of a head's block are cleared,
-      // when the head is first reached, and only they are read tomorrow (most of a block is never reached).
-      const nextLow: number = (open & 1) === 0 ? min(aLow + 1, countCap) : aLow;
-      const nextHigh: number = open !== 1 ? min(aHigh + 1, countCap) : aHigh;
       const weekendDay = dp.inWeekend[d] === 1;
       const firstOfWeekend = dp.weekendStarts[d] === 1;
       const lastOfWeekend = dp.weekendEnds[d] === 1;
+      // Only the working weekends up to kTop are read today, and up to kNextTop tomorrow.
       const kTop = min(weekendsBefore, weekendCap);
+      const kNextTop = min(firstOfWeekend ? weekendsBefore + 1 : weekendsBefore, weekendCap);
       const sTop = d > 0 && dp.inWeekend[d - 1] === 1 && dp.weekendEnds[d - 1] === 0 ? WEEKEND_STATES - 1 : 0;
+      const weekendRules = weekendDay && countWeekends;
+      // Off a weekend (or without a contract to count weekends) the day keeps the weekends counted and leaves no
+      // weekend begun: each state goes to the state of the same (k, s = 0), and only s = 0 is held before it.
+      const plain = !weekendRules && sTop === 0;
+      if (!plain) {
+        for (let nkind = 0; nkind < 2; nkind++) {
+          for (let s = 0; s <= sTop; s++) {
+            let ns: number = NO_DAY_WORKED;
+            let counted = 0;
+            let broken = 0;
+            if (weekendRules) {
+              ns = nextWeekendState(s, nkind === 1, firstOfWeekend);
+              if (nkind === 1 && (firstOfWeekend || s === NO_DAY_WORKED)) counted = 1;
+              if (lastOfWeekend) {
+                if (completeWeekends && ns === SOME_DAYS_WORKED) broken = completeWeight;
+                ns = NO_DAY_WORKED;
+              }
+            }
+            weekendNext[nkind * WEEKEND_STATES + s] = ns;
+            weekendCounted[nkind * WEEKEND_STATES + s] = counted;
+            for (let k = 0; k <= kTop; k++) {
+              const i = nkind * rowWidth + k * WEEKEND_STATES + s;
+              weekendTo[i] = (counted === 1 ? min(k + 1, weekendCap) : k) * WEEKEND_STATES + ns;
+              weekendCharge[i] = counted === 1 && k + 1 > weekendLimit ? weekendWeight : 0;
+              completeCharge[i] = broken;
+            }
+          }
+        }
+      }
       const backBase = d * size;
       const sources = d === 0 ? 1 : heads.count;
       for (let h = 0; h < sources; h++) {
         if (d > 0 && alive[h] === 0) continue;
-        const x: number = d === 0 ? carriedShift + 1 : heads.x[h]!;
-        const r = d === 0 ? 0 : heads.r[h]!;
-        const q = d === 0 ? 0 : heads.q[h]!;
-        const kind = x > 0 ? 1 : 0;
+        const fromLow = reach[h * REACH + A_LOW]!;
+        const fromHigh = reach[h * REACH + A_HIGH]!;
+        const kLow = reach[h * REACH + K_LOW]!;
+        const kHigh = reach[h * REACH + K_HIGH]!;
+        const sMask = reach[h * REACH + S_MASK]!;
+        const fromBase = h * block;
         for (let nx = 0; nx < choices; nx++) {
           if ((open & (1 << nx)) === 0) continue;
           const nkind = nx > 0 ? 1 : 0;
-          let c = rows.requestCost[cell * choices + nx]! - (nx > 0 ? gain[d * choices + nx]! : 0);
-          let nr: number;
-          let nq = 0;
+          let c = nx > 0 ? requestCost[cell * choices + nx]! - gain[d * choices + nx]! : requestCost[cell * choices]!;
+          let nh: number;
           if (d === 0) {
             // Day 0 goes on from the run of its own kind carried in; the carried run of the other kind, broken, is
             // judged for being too short; the carried shift type likewise.
+            const x: number = carriedShift + 1;
             c = runs.firstDay(c, nkind);
-            nr = runs.firstRun(nkind, capR[nkind]!);
+            const nr = runs.firstRun(nkind, capR[nkind]!);
+            let nq = 0;
             if (nx > 0) {
               const type = shiftTypes[nx - 1]!;
               const same = nx === x ? carry.consecutiveSameShift : 0;
@@ -228,78 +361,141 @@ export class RowSearch extends PathBuffers {
               if (same + 1 > type.maxConsecutive) c += sameWeight;
             }
             if (x > 0 && nx !== x) c += sameWeight * brokenCarryCost(carry.consecutiveSameShift, shiftTypes[x - 1]!.minConsecutive);
+            if (x > 0 && nx > 0 && problem.forbiddenNext[x - 1]![nx - 1]) c += hardWeight;
+            nh = heads.of[(nx * heads.runStride + nr) * heads.qStride + nq]!;
           } else {
-            c = runs.step(c, kind, r, nkind);
-            nr = runs.nextRun(kind, r, nkind, capR[nkind]!);
-            if (nx > 0) {
-              const type = shiftTypes[nx - 1]!;
-              if (nx === x) {
-                nq = min(q + 1, capQ[nx - 1]!);
-                if (q + 1 > type.maxConsecutive) c += sameWeight;
-              } else {
-                nq = 1;
-                if (1 > type.maxConsecutive) c += sameWeight;
-              }
-            }
-            if (x > 0 && nx !== x) c += sameWeight * max(0, shiftTypes[x - 1]!.minConsecutive - q);
+            const arc = h * choices + nx;
+            const at = arc * ARC_CHARGES;
+            c += charges[at]!;
+            c += charges[at + 1]!;
+            c += charges[at + 2]!;
+            c += charges[at + 3]!;
+            if (forbidden[arc] === 1) c += hardWeight;
+            nh = arcTo[arc]!;
           }
-          if (x > 0 && nx > 0 && problem.forbiddenNext[x - 1]![nx - 1]) c += hardWeight;
-          const nh = heads.of[(nx * runStride + nr) * qStride + nq]!;
-          const fromBase = d === 0 ? 0 : h * block;
+          // The states this arc reaches: a day worked counts an assignment, a weekend day may count a weekend and
+          // move the weekend's state.
           const toBase = nh * block;
+          const toLow = nkind === 1 ? min(fromLow + 1, countCap) : fromLow;
+          const toHigh = nkind === 1 ? min(fromHigh + 1, countCap) : fromHigh;
+          let toKLow = kLow;
+          let toKHigh = kHigh;
+          let toS = 1 << NO_DAY_WORKED;
+          if (!plain) {
+            let counted = 0;
+            let kept = 0;
+            toS = 0;
+            for (let s = 0; s <= sTop; s++) {
+              if (((sMask >> s) & 1) === 0) continue;
+              toS |= 1 << weekendNext[nkind * WEEKEND_STATES + s]!;
+              if (weekendCounted[nkind * WEEKEND_STATES + s] === 1) counted = 1;
+              else kept = 1;
+            }
+            if (counted === 1) {
+              toKHigh = min(kHigh + 1, kNextTop);
+              if (kept === 0) toKLow = min(kLow + 1, weekendCap);
+            }
+          }
+          const at = nh * REACH;
           if (nextAlive[nh] === 0) {
             nextAlive[nh] = 1;
-            next.fill(INFINITY, toBase + nextLow * rowWidth, toBase + (nextHigh + 1) * rowWidth);
-          }
-          for (let a = aLow; a <= aHigh; a++) {
-            let ca = c;
-            let na = a;
-            if (nkind === 1) {
-              if (a + 1 > maxAssignments) ca += weights.total_assignments;
-              na = min(a + 1, countCap);
+            nextReach[at + A_LOW] = toLow;
+            nextReach[at + A_HIGH] = toHigh;
+            nextReach[at + K_LOW] = toKLow;
+            nextReach[at + K_HIGH] = toKHigh;
+            nextReach[at + S_MASK] = toS;
+            next.fill(INFINITY, toBase + toLow * rowWidth, toBase + (toHigh + 1) * rowWidth);
+          } else {
+            if (toLow < nextReach[at + A_LOW]!) {
+              next.fill(INFINITY, toBase + toLow * rowWidth, toBase + nextReach[at + A_LOW]! * rowWidth);
+              nextReach[at + A_LOW] = toLow;
             }
-            for (let k = 0; k <= kTop; k++) {
+            if (toHigh > nextReach[at + A_HIGH]!) {
+              next.fill(INFINITY, toBase + (nextReach[at + A_HIGH]! + 1) * rowWidth, toBase + (toHigh + 1) * rowWidth);
+              nextReach[at + A_HIGH] = toHigh;
+            }
+            if (toKLow < nextReach[at + K_LOW]!) nextReach[at + K_LOW] = toKLow;
+            if (toKHigh > nextReach[at + K_HIGH]!) nextReach[at + K_HIGH] = toKHigh;
+            nextReach[at + S_MASK]! |= toS;
+          }
+          // On a weekend day, the (k, s) of a row the head may hold, in order, with where each goes and its charges.
+          let picks = 0;
+          if (!plain) {
+            const kindBase = nkind * rowWidth;
+            for (let k = kLow; k <= kHigh; k++) {
               for (let s = 0; s <= sTop; s++) {
-                const from = fromBase + (a * weekendCounts + k) * WEEKEND_STATES + s;
-                const here = d === 0 ? (from === 0 ? 0 : INFINITY) : cost[from]!;
-                if (here === INFINITY) continue;
-                let total = here + ca;
-                let nk = k;
-                let ns: number = NO_DAY_WORKED;
-                if (weekendDay && countWeekends) {
-                  ns = nextWeekendState(s, nkind === 1, firstOfWeekend);
-                  if (nkind === 1 && (firstOfWeekend || s === NO_DAY_WORKED)) {
-                    if (k + 1 > weekendLimit) total += weights.working_weekends;
-                    nk = min(k + 1, weekendCap);
-                  }
-                  if (lastOfWeekend) {
-                    if (completeWeekends && ns === SOME_DAYS_WORKED) total += weights.complete_weekend;
-                    ns = NO_DAY_WORKED;
+                if (((sMask >> s) & 1) === 0) continue;
+                const i = k * WEEKEND_STATES + s;
+                pick[picks] = i;
+                pickTo[picks] = weekendTo[kindBase + i]!;
+                pickCharge[picks] = weekendCharge[kindBase + i]!;
+                pickComplete[picks] = completeCharge[kindBase + i]!;
+                picks++;
+              }
+            }
+          }
+          // The counts [fromLow, fromHigh] in runs that cost alike and move alike: a day worked adds one up to the
+          // cap and charges past the maximum. An unreached state costs Infinity, which improves on nothing.
+          const kFrom = kLow * WEEKEND_STATES;
+          const kTo = kHigh * WEEKEND_STATES;
+          for (let a = fromLow; a <= fromHigh; ) {
+            let last = fromHigh;
+            let ca = c;
+            let rise = 0;
+            if (nkind === 1) {
+              if (a + 1 > maxAssignments) ca += assignmentWeight;
+              else last = min(last, maxAssignments - 1);
+              if (a < countCap) {
+                rise = rowWidth;
+                last = min(last, countCap - 1);
+              }
+            }
+            const shift = toBase + rise - fromBase;
+            const stop = fromBase + (last + 1) * rowWidth;
+            if (plain) {
+              for (let fromRow = fromBase + a * rowWidth; fromRow < stop; fromRow += rowWidth) {
+                for (let from = fromRow + kFrom; from <= fromRow + kTo; from += WEEKEND_STATES) {
+                  const total = cost[from]! + ca;
+                  if (total < next[from + shift]!) {
+                    next[from + shift] = total;
+                    back[backBase + from + shift] = from;
                   }
                 }
-                const to = toBase + (na * weekendCounts + nk) * WEEKEND_STATES + ns;
-                if (total < next[to]!) {
-                  next[to] = total;
-                  back[backBase + to] = from;
+              }
+            } else {
+              for (let fromRow = fromBase + a * rowWidth; fromRow < stop; fromRow += rowWidth) {
+                const toRow = fromRow + shift;
+                for (let j = 0; j < picks; j++) {
+                  const from = fromRow + pick[j]!;
+                  const here = cost[from]!;
+                  if (here === INFINITY) continue;
+                  let total = here + ca;
+                  total += pickCharge[j]!;
+                  total += pickComplete[j]!;
+                  const to = toRow + pickTo[j]!;
+                  if (total < next[to]!) {
+                    next[to] = total;
+                    back[backBase + to] = from;
+                  }
                 }
               }
             }
+            a = last + 1;
           }
         }
       }
       if (firstOfWeekend) weekendsBefore++;
-      aLow = nextLow;
-      aHigh = nextHigh;
       [cost, next] = [next, cost];
       [alive, nextAlive] = [nextAlive, alive];
+      [reach, nextReach] = [nextReach, reach];
     }
     let best = INFINITY;
     let bestState = -1;
     const minAssignments = contract ? contract.minAssignments : 0;
     for (let h = 0; h < heads.count; h++) {
       if (alive[h] === 0) continue;
-      for (let a = aLow; a <= aHigh; a++) {
-        const shortfall = weights.total_assignments * max(0, minAssignments - a);
+      for (let a = reach[h * REACH + A_LOW]!; a <= reach[h * REACH + A_HIGH]!; a++) {
+        const shortfall = assignmentWeight * max(0, minAssignments - a);
         for (let i = 0; i < rowWidth; i++) {
           const state = h * block + a * rowWidth + i;
           const total = cost[state]! + shortfall;
