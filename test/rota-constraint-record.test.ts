@@ -155,6 +155,19 @@ function checkRowSearch(name: Constraint): number {
       expect({ name, round, p, found }).toEqual({ name, round, p, found: expect.closeTo(best, 6) });
       if (found === Number.POSITIVE_INFINITY) continue;
       expect(rowValue(problem, p, row, gain, choices, hardWeight)).toBeCloseTo(found, 6);
+      // Given what a row costs (the cheapest's own value, or a row of random open choices'), the search drops states
+      // that cannot beat it and finds the same row.
+      // Drawn from a source of its own, so that the rounds' problems stay those the counts of charges were made on.
+      const pick = seededRandom(1000 * round + p);
+      const other = Int16Array.from({ length: days }, (_, d) => {
+        const open = [...Array(choices).keys()].filter((x) => (rows.open[p * days + d]! & (1 << x)) !== 0);
+        return open[pick.int(open.length)]! - 1;
+      });
+      for (const ceiling of [found, rowValue(problem, p, other, gain, choices, hardWeight)]) {
+        const pruned = new Int16Array(days);
+        expect({ name, round, p, ceiling, found: search.cheapest(p, gain, hardWeight, pruned, ceiling) }).toEqual({ name, round, p, ceiling, found });
+        expect(pruned).toEqual(row);
+      }
       if (rowValue(problem, p, row, new Float64Array(days * choices), choices, hardWeight) > 0) charge();
     }
   });

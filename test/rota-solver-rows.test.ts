@@ -45,6 +45,35 @@ describe('the rows of one person', () => {
   });
 });
 
+describe('the row search given a ceiling', () => {
+  it('finds the same row over four weeks of INRC-II contracts when told what some row costs: its own value, or any open row’s', () => {
+    const problem = n005w4();
+    const random = seededRandom(77);
+    const space = moveSpace(problem, undefined, 7);
+    const rows = rowProblem(space, admissibleStart(space, emptyRoster(problem)));
+    const search = new RowSearch(rows);
+    const { choices } = rows;
+    const days = problem.days;
+    let checked = 0;
+    for (let round = 0; round < 20; round++) {
+      for (let p = 0; p < problem.staff.length; p++) {
+        // Gains around what coverage pays, so that rows of every length compete.
+        const gain = Float64Array.from({ length: days * choices }, () => random.int(3) * 25 * random.next());
+        const row = new Int16Array(days);
+        const found = search.cheapest(p, gain, HARD, row);
+        const other = Int16Array.from({ length: days }, () => random.int(choices) - 1);
+        for (const ceiling of [found, rowValue(problem, p, other, gain, choices, HARD), found + 1e-9]) {
+          const pruned = new Int16Array(days);
+          expect({ round, p, ceiling, found: search.cheapest(p, gain, HARD, pruned, ceiling) }).toEqual({ round, p, ceiling, found });
+          expect(pruned).toEqual(row);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(20 * problem.staff.length * 3);
+  });
+});
+
 describe('the plan of whole rows', () => {
   let highs: Highs;
   beforeAll(async () => {

@@ -45,9 +45,10 @@ export interface ColumnSource<Column> {
   covers(person: number, column: Column): number[];
   /**
    * Person p's cheapest column when covering requirement i earns `price[i]`: the column and its cost less what it
-   * earns (Infinity when the person has none).
+   * earns (Infinity when the person has none). `ceiling`, when given, is what one of the columns this pricing made
+   * before costs less what it earns at `price`: the answer is no dearer, and a pricing may use it to look at less.
    */
-  cheapest(person: number, price: Float64Array): { column: Column; value: number };
+  cheapest(person: number, price: Float64Array, ceiling?: number): { column: Column; value: number };
 }
 
 /** Column generation stops on a pass whose best column saves less than this. */
@@ -109,6 +110,8 @@ interface Entry<Column> {
 
 class Master<Column> {
   private readonly entries: Entry<Column>[] = [];
+  /** Per person: the columns their pricing made (`ceiling`). */
+  private readonly priced: Entry<Column>[][] = [];
   private readonly optimalRow: Int32Array;
   private readonly minimumRow: Int32Array;
   /** Per person: the index of the column fixed for them, -1 while open. */
@@ -252,13 +255,14 @@ class Master<Column> {
             bound += entry.cost - this.earned(entry.covers, this.price);
             continue;
           }
-          const cheapest = source.cheapest(p, this.price);
+          const cheapest = source.cheapest(p, this.price, this.ceiling(p));
           bound += cheapest.value;
           const covers = source.covers(p, cheapest.column);
           const cost = source.cost(p, cheapest.column);
           const reduced = cost - dual[p]! - this.earned(covers, this.dualPrice);
           if (!(reduced < -EPSILON)) continue;
-          this.addColumn(p, cheapest.column, cost, covers);
+          const entry = this.addColumn(p, cheapest.column, cost, covers);
+          (this.priced[p] ??= []).push(entry);
           added++;
         }
         if (cut) {
@@ -305,6 +309,17 @@ class Master<Column> {
     }
   }
 
+  /**
+   * The least that a column the pricing made for person p costs less what it earns at `price`: Infinity before the
+   * first. The columns a master starts from are left out: a pricing need not be able to make them (a start may break
+   * what the pricing keeps).
+   */
+  private ceiling(p: number): number {
+    let least = Number.POSITIVE_INFINITY;
+    for (const entry of this.priced[p] ?? []) least = Math.min(least, entry.cost - this.earned(entry.covers, this.price));
+    return least;
+  }
+
   /** What covering these requirements earns at these prices. */
   private earned(covers: number[], price: Float64Array): number {
     let total = 0;
@@ -318,7 +333,7 @@ class Master<Column> {
     this.count++;
   }
 
-  private addColumn(person: number, column: Column, cost = this.source.cost(person, column), covers = this.source.covers(person, column)): void {
+  private addColumn(person: number, column: Column, cost = this.source.cost(person, column), covers = this.source.covers(person, column)): Entry<Column> {
     const indices = [person];
     const values = [1];
     for (const i of covers) {
@@ -333,6 +348,8 @@ class Master<Column> {
     }
     this.model.addCol(cost, 0, this.highs.infinity, { indices, values });
     this.entryOf[this.count] = this.entries.length;
-    this.entries.push({ person, column, cost, covers, index: this.count++ });
+    const entry = { person, column, cost, covers, index: this.count++ };
+    this.entries.push(entry);
+    return entry;
   }
 }

@@ -220,6 +220,8 @@ export class RowSearch extends PathBuffers {
   private pickTo = new Int32Array(0);
   private pickCharge = new Float64Array(0);
   private pickComplete = new Float64Array(0);
+  /** Given a ceiling: per assignment count, the least a head's states with that count still cost. */
+  private least = new Float64Array(0);
 
   constructor(private readonly rows: RowProblem) {
     super();
@@ -246,8 +248,12 @@ export class RowSearch extends PathBuffers {
    * type, assignments so far, working weekends so far, this weekend's state). Charges what the evaluator charges the
    * person (a hard violation at `hardWeight`). Writes each day's choice less one (a shift type, or `OFF`) into `row`
    * and returns the row's cost less its gains; Infinity when the frozen cells leave no row.
+   *
+   * `ceiling`, when given, is what some row the search can make costs at these gains (no less than the cheapest's): a
+   * state whose cost so far plus the least its days left can cost (`costToGo`) exceeds it lies on no cheapest row and
+   * is dropped. The answer is the same row; only fewer states are visited.
    */
-  cheapest(p: number, gain: Float64Array, hardWeight: number, row: Int16Array): number {
+  cheapest(p: number, gain: Float64Array, hardWeight: number, row: Int16Array, ceiling = INFINITY): number {
     const { rows } = this;
     const { day: dp, choices, requestCost } = rows;
     const { problem, days } = dp;
@@ -286,6 +292,14 @@ export class RowSearch extends PathBuffers {
     const { weekendTo, weekendCharge, completeCharge, weekendNext, weekendCounted, pick, pickTo, pickCharge, pickComplete } = this;
     const carry = person.carryIn;
     const carriedShift = carry.lastShift ?? OFF;
+    const minAssignments = contract ? contract.minAssignments : 0;
+    const limit = ceiling + 1e-6 * max(1, Math.abs(ceiling));
+    // The least the days left can cost after each head (`costToGo`), three ways: plain, and with each day worked charged
+    // or credited the assignments' weight, which with the assignments so far bounds what the total's limits still charge.
+    const countWeight = contract ? assignmentWeight : 0;
+    const [toGo, toGoOver, toGoUnder] = limit < INFINITY ? this.costToGo(p, heads, gain, hardWeight, countWeight) : [null, null, null];
+    if (toGo !== null && this.least.length < counts) this.least = new Float64Array(counts);
+    const least = this.least;
     let weekendsBefore = 0;
     // Day 0 goes on from one state, the carry-in's (a = k = s = 0), at cost 0.
     cost[0] = 0;
@@ -336,8 +350,40 @@ export class RowSearch extends PathBuffers {
       const sources = d === 0 ? 1 : heads.count;
       for (let h = 0; h < sources; h++) {
         if (d > 0 && alive[h] === 0) continue;
-        const fromLow = reach[h * REACH + A_LOW]!;
-        const fromHigh = reach[h * REACH + A_HIGH]!;
+        let fromLow = reach[h * REACH + A_LOW]!;
+        let fromHigh = reach[h * REACH + A_HIGH]!;
+        if (d > 0 && toGo !== null) {
+          // The least the days left cost a state of this head with a assignments so far. Of the W days it still works,
+          // those past the maximum cost the weight each: at least weight × (W − (maximum − a)). The shortfall under the
+          // minimum at the end costs at least weight × (minimum − a − W). Either, with W's days charged or credited the
+          // weight along the way (`toGoOver`, `toGoUnder`), is a bound; the plain one leaves the counters out.
+          const at = d * heads.count + h;
+          for (let a = fromLow; a <= fromHigh; a++) {
+            let bound = toGo[at]!;
+            bound = max(bound, toGoOver![at]! - countWeight * max(0, maxAssignments - a));
+            bound = max(bound, toGoUnder![at]! + countWeight * (minAssignments - a));
+            least[a] = bound;
+          }
+          // Past the ceiling: dropped, and the counts walked below narrowed to those left.
+          let first = -1;
+          let last = -1;
+          for (let a = fromLow; a <= fromHigh; a++) {
+            const most = limit - least[a]!;
+            for (let i = h * block + a * rowWidth, end = i + rowWidth; i < end; i++) {
+              const here = cost[i]!;
+              if (here === INFINITY) continue;
+              if (here > most) {
+                cost[i] = INFINITY;
+              } else {
+                if (first < 0) first = a;
+                last = a;
+              }
+            }
+          }
+          if (first < 0) continue;
+          fromLow = first;
+          fromHigh = last;
+        }
         const kLow = reach[h * REACH + K_LOW]!;
         const kHigh = reach[h * REACH + K_HIGH]!;
         const sMask = reach[h * REACH + S_MASK]!;
@@ -491,7 +537,6 @@ export class RowSearch extends PathBuffers {
     }
     let best = INFINITY;
     let bestState = -1;
-    const minAssignments = contract ? contract.minAssignments : 0;
     for (let h = 0; h < heads.count; h++) {
       if (alive[h] === 0) continue;
       for (let a = reach[h * REACH + A_LOW]!; a <= reach[h * REACH + A_HIGH]!; a++) {
@@ -512,6 +557,49 @@ export class RowSearch extends PathBuffers {
       state = back[d * size + state]!;
     }
     return best;
+  }
+
+  /**
+   * Per day d ≥ 1 and head h (at `d * heads.count + h`): the least that days d to the end can cost after a day that
+   * ended in head h, charged as `cheapest` charges them (the person's tabled arcs, requests less gains) but without the
+   * counters (assignments, working weekends and the weekends' completeness), whose charges are never below 0: so never
+   * more than any row's rest costs. Three ways at once, each day worked also charged 0, `perWork` and −`perWork`.
+   */
+  private costToGo(p: number, heads: Heads, gain: Float64Array, hardWeight: number, perWork: number): [Float64Array, Float64Array, Float64Array] {
+    const { rows } = this;
+    const { day: dp, choices, requestCost } = rows;
+    const { days } = dp;
+    const { count, to: arcTo, charges, forbidden } = heads;
+    const plain = new Float64Array((days + 1) * count);
+    const over = new Float64Array((days + 1) * count);
+    const under = new Float64Array((days + 1) * count);
+    for (let d = days - 1; d >= 1; d--) {
+      const cell = p * days + d;
+      const open = rows.open[cell]!;
+      const after = (d + 1) * count;
+      for (let h = 0; h < count; h++) {
+        let least = INFINITY;
+        let leastOver = INFINITY;
+        let leastUnder = INFINITY;
+        for (let nx = 0; nx < choices; nx++) {
+          if ((open & (1 << nx)) === 0) continue;
+          const arc = h * choices + nx;
+          const at = arc * ARC_CHARGES;
+          let c = nx > 0 ? requestCost[cell * choices + nx]! - gain[d * choices + nx]! : requestCost[cell * choices]!;
+          c += charges[at]! + charges[at + 1]! + charges[at + 2]! + charges[at + 3]!;
+          if (forbidden[arc] === 1) c += hardWeight;
+          const to = after + arcTo[arc]!;
+          const work = nx > 0 ? perWork : 0;
+          least = min(least, c + plain[to]!);
+          leastOver = min(leastOver, c + work + over[to]!);
+          leastUnder = min(leastUnder, c - work + under[to]!);
+        }
+        plain[d * count + h] = least;
+        over[d * count + h] = leastOver;
+        under[d * count + h] = leastUnder;
+      }
+    }
+    return [plain, over, under];
   }
 }
 
@@ -546,7 +634,7 @@ export function rowColumnSource(space: MoveSpace, rows: RowProblem, hardWeight: 
       return score.soft + hardWeight * score.hard;
     },
     covers: (_, column) => Array.from(column.shift).flatMap((shift, d) => (shift === OFF ? [] : [coverageIndex(problem, d, shift, column.skill[d]!)])),
-    cheapest: (p, price) => {
+    cheapest: (p, price, ceiling) => {
       for (let d = 0; d < days; d++) {
         const cell = p * days + d;
         // On the reference's shift type, its skill is free and any other costs the change charge.
@@ -560,7 +648,7 @@ export function rowColumnSource(space: MoveSpace, rows: RowProblem, hardWeight: 
           gainSkill[d * choices + shift + 1] = skill;
         }
       }
-      const value = search.cheapest(p, gain, hardWeight, row);
+      const value = search.cheapest(p, gain, hardWeight, row, ceiling);
       const column: Roster = { shift: Int16Array.from(row), skill: Int16Array.from(row, (shift, d) => (shift === OFF ? OFF : gainSkill[d * choices + shift + 1]!)) };
       return { column, value };
     },
