@@ -4,10 +4,10 @@ import { setPriority } from 'node:os';
 /** A search thread's nice value. */
 export const SEARCH_NICE = 10;
 /**
- * The bound thread's: above the searches (about three times a search thread's share of a core where they meet), so that
- * the bound settles early and leaves its core to them, and still below the event loop's 0.
+ * The bound thread's: the searches'. Above them (nice 5: about three times their share of a core) the bound settled
+ * in 8–21 s rather than 18–31 s of a 60 s solve, but the plan it took the core from came out worse (BENCHMARKS.md).
  */
-export const BOUND_NICE = 5;
+export const BOUND_NICE = SEARCH_NICE;
 
 /**
  * A solver thread takes a whole core for as long as it runs; the process's other threads (the API's event loop,
