@@ -5,7 +5,7 @@ import { setPriority } from 'node:os';
 export const SEARCH_NICE = 10;
 /**
  * The bound thread's: the searches'. Above them (nice 5: about three times their share of a core) the bound settled
- * in 8–21 s rather than 18–31 s of a 60 s solve, but the plan it took the core from came out worse (BENCHMARKS.md).
+ * in 8–21 s rather than 13–30 s of a 60 s solve, and the rosters were no better for it (BENCHMARKS.md).
  */
 export const BOUND_NICE = SEARCH_NICE;
 
