@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
+import { densePrices, readInrc2References, type SparsePrices, sparsePrices } from '../server/rota/inrc2/references.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
 type ProblemModule = typeof import('../server/rota/problem.ts');
@@ -35,27 +36,12 @@ export interface KeptPrices {
   /** Seconds the column generation ran, and whether it settled before the limit. */
   seconds: number;
   settled: boolean;
-  optimal: [number, number][];
-  minimum: [number, number][];
+  optimal: SparsePrices;
+  minimum: SparsePrices;
 }
 
 function importBuilt<T>(path: string): Promise<T> {
   return import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
-}
-
-function sparse(prices: Float64Array): [number, number][] {
-  const kept: [number, number][] = [];
-  prices.forEach((price, i) => {
-    const rounded = Number(price.toFixed(DECIMALS));
-    if (rounded !== 0) kept.push([i, rounded]);
-  });
-  return kept;
-}
-
-function dense(kept: [number, number][], length: number): Float64Array {
-  const prices = new Float64Array(length);
-  for (const [i, price] of kept) prices[i] = price;
-  return prices;
 }
 
 /** One instance in this process: its bound by column generation within `seconds`, read again at the rounded prices. */
@@ -80,28 +66,11 @@ async function one(id: string, seconds: number): Promise<KeptPrices> {
   });
   const elapsed = performance.now() - start;
   const found = best as { optimal: Float64Array; minimum: Float64Array } | null;
-  const optimal = found === null ? [] : sparse(found.optimal);
-  const minimum = found === null ? [] : sparse(found.minimum);
+  const optimal = found === null ? [] : sparsePrices(found.optimal, DECIMALS);
+  const minimum = found === null ? [] : sparsePrices(found.minimum, DECIMALS);
   const length = instance.problem.optimal.length;
-  const bound = boundAtPrices(input, { optimal: dense(optimal, length), minimum: dense(minimum, length) }, HARD_WEIGHT) ?? 0;
+  const bound = boundAtPrices(input, { optimal: densePrices(optimal, length), minimum: densePrices(minimum, length) }, HARD_WEIGHT) ?? 0;
   return { bound, seconds: Number((elapsed / 1000).toFixed(1)), settled: performance.now() < deadline, optimal, minimum };
-}
-
-interface Reference {
-  bestKnown: number;
-  proven: boolean;
-}
-
-function references(): Map<string, Reference> {
-  const [header, ...lines] = readFileSync(join(DATA, 'best-known.tsv'), 'utf8').trim().split('\n');
-  const columns = header!.split('\t');
-  const at = (name: string) => columns.indexOf(name);
-  return new Map(
-    lines.map((line) => {
-      const cells = line.split('\t');
-      return [cells[at('instance')]!, { bestKnown: Number(cells[at('best_known')]), proven: cells[at('proven_optimal')] === 'yes' }];
-    }),
-  );
 }
 
 async function main(): Promise<void> {
@@ -120,7 +89,7 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await one(values.one, seconds)));
     return;
   }
-  const refs = references();
+  const refs = readInrc2References(join(DATA, 'best-known.tsv'));
   const ids = values.instances === undefined ? [...refs.keys()] : values.instances.split(',').map((id) => id.trim());
   const kept: Record<string, KeptPrices> = existsSync(KEPT) ? (JSON.parse(readFileSync(KEPT, 'utf8')) as Record<string, KeptPrices>) : {};
   const queue = [...ids];
@@ -138,19 +107,22 @@ async function main(): Promise<void> {
     const ordered = Object.fromEntries(Object.keys(kept).sort().map((id) => [id, kept[id]!]));
     writeFileSync(KEPT, `${JSON.stringify(ordered)}\n`);
   }
+  const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
+  const { roundBound, softScoreStep } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');
   const lines = [
     `The bound alone, one core per instance, at most ${seconds} s (\`npm run bench:bound\`):`,
     '',
-    '| instance | own bound | seconds (settled) | best known (* proven optimal) | own bound / best known |',
+    '| instance | own bound (rounded up) | seconds (settled) | best known (* proven optimal) | own bound / best known |',
     '|---|---|---|---|---|',
   ];
   for (const id of ids) {
     const row = kept[id]!;
     const ref = refs.get(id);
-    const rounded = Math.ceil(row.bound - 1e-6 * row.bound);
+    // Rounded up as a job rounds it: to the weights' greatest common divisor.
+    const rounded = roundBound(row.bound, softScoreStep(inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id).problem.weights));
     const flag = ref !== undefined && rounded > ref.bestKnown ? ' **BUG: above the best known**' : '';
     lines.push(
-      `| ${id} | ${row.bound.toFixed(1)} | ${row.seconds} (${row.settled ? 'yes' : 'no'}) | ${ref?.bestKnown ?? '—'}${ref?.proven ? ' *' : ''} | ${ref === undefined ? '—' : (row.bound / ref.bestKnown).toFixed(4)}${flag} |`,
+      `| ${id} | ${row.bound.toFixed(1)} (${rounded}) | ${row.seconds} (${row.settled ? 'yes' : 'no'}) | ${ref?.bestKnown ?? '—'}${ref?.proven ? ' *' : ''} | ${ref === undefined ? '—' : (row.bound / ref.bestKnown).toFixed(4)}${flag} |`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);

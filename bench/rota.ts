@@ -24,12 +24,12 @@
 //                       and gap, the child's peak memory. `--sizes 30x28,500x62` (default: 30, 120, 250 and 500 people
 //                       over 28 and 62 days), `--seconds 60,600` (each ward at each limit; default 60), `--ward-seed N`
 //                       (default 1), `--seed N` the solver's
-import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SOLVER_THREADS } from '../server/config.ts';
+import { type Inrc2Reference, readInrc2References } from '../server/rota/inrc2/references.ts';
 import { runRepairBench } from './rota-repair.ts';
 import { DEFAULT_SIZES, parseSizes, runScalingBench } from './rota-scaling.ts';
 import { runSolveLatency } from './solve-latency.ts';
@@ -41,45 +41,13 @@ type ThreadModule = typeof import('../server/rota/solver/thread.ts');
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA = join(ROOT, 'data', 'inrc2');
 
-/**
- * The reference figures of each instance the literature cites, from `data/inrc2/best-known.tsv`: today's best known
- * roster and best lower bound, and the best roster of Legrain, Omer and Rosat 2017 (Table 8), the figure the
- * solver's targets in BENCHMARKS.md are measured against.
- */
-interface Reference {
-  bestKnown: number;
-  bound: number;
-  /** Whether `bestKnown` is proven optimal. */
-  proven: boolean;
-  best2017: number;
-}
+/** Reference figures of an instance: today's best known and best lower bound, and 2017's best (BENCHMARKS.md's targets). */
+type Reference = Pick<Inrc2Reference, 'bestKnown' | 'proven' | 'best2017'> & { bound: number };
 
 function readReferences(): Map<string, Reference> {
-  const [header, ...lines] = readFileSync(join(DATA, 'best-known.tsv'), 'utf8').trim().split('\n');
-  const columns = header!.split('\t');
-  const column = (name: string): number => {
-    const index = columns.indexOf(name);
-    if (index < 0) throw new Error(`best-known.tsv has no column ${name}`);
-    return index;
-  };
-  const [id, bestKnown, bound, proven, best2017] = ['instance', 'best_known', 'lower_bound', 'proven_optimal', 'legrain_2017_best'].map(column) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const references = new Map<string, Reference>();
-  for (const line of lines) {
-    const cells = line.split('\t');
-    references.set(cells[id]!, {
-      bestKnown: Number(cells[bestKnown]),
-      bound: Number(cells[bound]),
-      proven: cells[proven] === 'yes',
-      best2017: Number(cells[best2017]),
-    });
-  }
-  return references;
+  return new Map(
+    [...readInrc2References(join(DATA, 'best-known.tsv'))].map(([id, { lowerBound, ...rest }]) => [id, { ...rest, bound: lowerBound }]),
+  );
 }
 
 const REFERENCES = readReferences();
@@ -94,6 +62,9 @@ interface Row extends Reference {
   /** The solve's own lower bound (docs/rota.md §12), when it found one, and when (ms after the start). */
   ownBound: number | null;
   ownBoundMs: number | null;
+  /** When the solve answered, and whether that was before its limit (a roster proven optimal ends the solve early). */
+  endedMs: number;
+  endedEarly: boolean;
 }
 
 /**
@@ -130,7 +101,9 @@ function formatRow(row: Row): string {
   const feasible = row.firstFeasibleMs === null ? 'never' : `${(row.firstFeasibleMs / 1000).toFixed(2)} s`;
   const reference = (value: number): string => (Number.isNaN(value) ? '—' : String(value));
   const own = row.ownBound === null ? '—' : `${row.ownBound} (${(row.ownBoundMs! / 1000).toFixed(1)} s)`;
-  const gap = row.ownBound === null ? '—' : row.soft === 0 ? '0' : ((row.soft - row.ownBound) / row.soft).toFixed(3);
+  const gap =
+    (row.ownBound === null ? '—' : row.soft === 0 ? '0' : ((row.soft - row.ownBound) / row.soft).toFixed(3)) +
+    (row.endedEarly ? ` (ended at ${(row.endedMs / 1000).toFixed(1)} s)` : '');
   return (
     `| ${row.id} | ${row.hard} | ${row.soft} | ${reference(row.best2017)} | ${ratio(row.best2017)} | ${reference(row.bestKnown)}${row.proven ? ' *' : ''} | ` +
     `${ratio(row.bestKnown)} | ${reference(row.bound)} | ${own} | ${gap}${boundError(row) === null ? '' : ` **${boundError(row)}**`} | ${feasible} | ${(row.moves / 1e6).toFixed(1)} M |`
@@ -220,6 +193,8 @@ async function main(): Promise<void> {
         moves: result.moves,
         ownBound: result.bound ?? null,
         ownBoundMs,
+        endedMs: Date.now() - solveStart,
+        endedEarly: Date.now() - solveStart < seconds * 1000 - 1000,
       };
       rows.set(id, row);
       process.stderr.write(`${formatRow(row)}\n`);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
+import { densePrices, readInrc2References, type SparsePrices } from '../server/rota/inrc2/references.js';
 import { emptyRoster } from '../server/rota/problem.js';
 import { boundAtPrices, roundBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
 
@@ -13,28 +14,15 @@ const HARD = 1000;
 interface KeptPrices {
   bound: number;
   settled: boolean;
-  optimal: [number, number][];
-  minimum: [number, number][];
+  optimal: SparsePrices;
+  minimum: SparsePrices;
 }
 
 /** The prices `npm run bench:bound` kept for each instance: those of the best bound its column generation found. */
 const kept = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'inrc2-bound-prices.json'), 'utf8')) as Record<string, KeptPrices>;
 
 /** Every public instance of `best-known.tsv`, with its best known soft score and whether it is proven optimal. */
-const instances = readFileSync(join(DATA, 'best-known.tsv'), 'utf8')
-  .trim()
-  .split('\n')
-  .slice(1)
-  .map((line) => {
-    const [id, bestKnown, , proven] = line.split('\t');
-    return { id: id!, bestKnown: Number(bestKnown), proven: proven === 'yes' };
-  });
-
-function dense(entries: [number, number][], length: number): Float64Array {
-  const prices = new Float64Array(length);
-  for (const [i, price] of entries) prices[i] = price;
-  return prices;
-}
+const instances = [...readInrc2References(join(DATA, 'best-known.tsv'))].map(([id, { bestKnown, proven }]) => ({ id, bestKnown, proven }));
 
 function inputOf(id: string) {
   const { problem } = readInrc2Instance(join(DATA, id.split('_')[0]!), id);
@@ -44,6 +32,7 @@ function inputOf(id: string) {
 describe('the lower bound on the public INRC-II instances, read at the prices of its own column generation', () => {
   it('holds prices for every instance of best-known.tsv', () => {
     expect(instances.length).toBe(28);
+    expect(readInrc2References(join(DATA, 'best-known.tsv')).get('n030w4_1_6-2-9-1')).toEqual({ bestKnown: 1670, lowerBound: 1670, proven: true, best2017: 1685 });
     for (const { id } of instances) expect(Object.keys(kept)).toContain(id);
   });
 
@@ -51,7 +40,7 @@ describe('the lower bound on the public INRC-II instances, read at the prices of
     const input = inputOf(id);
     const length = input.problem.optimal.length;
     const prices = kept[id]!;
-    const bound = boundAtPrices(input, { optimal: dense(prices.optimal, length), minimum: dense(prices.minimum, length) }, HARD)!;
+    const bound = boundAtPrices(input, { optimal: densePrices(prices.optimal, length), minimum: densePrices(prices.minimum, length) }, HARD)!;
     // The same prices read the same bound, or a higher one were the pricing made stronger.
     expect(bound).toBeGreaterThanOrEqual(prices.bound - 1e-6);
     const rounded = roundBound(bound, softScoreStep(input.problem.weights));
@@ -65,7 +54,7 @@ describe('the lower bound on the public INRC-II instances, read at the prices of
     const input = inputOf(id);
     const length = input.problem.optimal.length;
     const prices = kept[id]!;
-    const inflated = { optimal: dense(prices.optimal, length).map((price) => 100 * price + 1000), minimum: dense(prices.minimum, length).map((price) => -price) };
+    const inflated = { optimal: densePrices(prices.optimal, length).map((price) => 100 * price + 1000), minimum: densePrices(prices.minimum, length).map((price) => -price) };
     const bound = boundAtPrices(input, inflated, HARD)!;
     expect(bound).toBeLessThanOrEqual(bestKnown);
     // Brought in, they are every optimum at its weight and no minimum priced.
