@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
-import { densePrices, readInrc2References, type SparsePrices, sparsePrices } from '../server/rota/inrc2/references.ts';
+import { densePrices, type KeptBoundPrices, readInrc2References, sparsePrices } from '../server/rota/inrc2/references.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
 type ProblemModule = typeof import('../server/rota/problem.ts');
@@ -29,23 +29,12 @@ const HARD_WEIGHT = 1000;
 /** Decimals the kept prices are written with: any prices give a valid bound, so rounding them loses only a little. */
 const DECIMALS = 4;
 
-/** One instance's kept prices: the requirements' indices and prices where they are not 0. */
-export interface KeptPrices {
-  /** The bound read at the kept (rounded) prices, unrounded. */
-  bound: number;
-  /** Seconds the column generation ran, and whether it settled before the limit. */
-  seconds: number;
-  settled: boolean;
-  optimal: SparsePrices;
-  minimum: SparsePrices;
-}
-
 function importBuilt<T>(path: string): Promise<T> {
   return import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
 }
 
 /** One instance in this process: its bound by column generation within `seconds`, read again at the rounded prices. */
-async function one(id: string, seconds: number): Promise<KeptPrices> {
+async function one(id: string, seconds: number): Promise<KeptBoundPrices> {
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');
   const { boundAtPrices, rosterLowerBound } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');
@@ -91,13 +80,13 @@ async function main(): Promise<void> {
   }
   const refs = readInrc2References(join(DATA, 'best-known.tsv'));
   const ids = values.instances === undefined ? [...refs.keys()] : values.instances.split(',').map((id) => id.trim());
-  const kept: Record<string, KeptPrices> = existsSync(KEPT) ? (JSON.parse(readFileSync(KEPT, 'utf8')) as Record<string, KeptPrices>) : {};
+  const kept: Record<string, KeptBoundPrices> = existsSync(KEPT) ? (JSON.parse(readFileSync(KEPT, 'utf8')) as Record<string, KeptBoundPrices>) : {};
   const queue = [...ids];
   const run = promisify(execFile);
   const worker = async (): Promise<void> => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--one', id, '--seconds', String(seconds)], { maxBuffer: 64 << 20 });
-      const found = JSON.parse(stdout) as KeptPrices;
+      const found = JSON.parse(stdout) as KeptBoundPrices;
       kept[id] = found;
       process.stderr.write(`${id}: ${found.bound.toFixed(2)} in ${found.seconds} s\n`);
     }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
-import { densePrices, readInrc2References, type SparsePrices } from '../server/rota/inrc2/references.js';
+import { densePrices, type KeptBoundPrices, readInrc2References } from '../server/rota/inrc2/references.js';
 import { emptyRoster } from '../server/rota/problem.js';
 import { boundAtPrices, roundBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
 
@@ -11,18 +11,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA = join(ROOT, 'data', 'inrc2');
 const HARD = 1000;
 
-interface KeptPrices {
-  bound: number;
-  settled: boolean;
-  optimal: SparsePrices;
-  minimum: SparsePrices;
-}
-
 /** The prices `npm run bench:bound` kept for each instance: those of the best bound its column generation found. */
-const kept = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'inrc2-bound-prices.json'), 'utf8')) as Record<string, KeptPrices>;
+const kept = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'inrc2-bound-prices.json'), 'utf8')) as Record<string, KeptBoundPrices>;
 
 /** Every public instance of `best-known.tsv`, with its best known soft score and whether it is proven optimal. */
-const instances = [...readInrc2References(join(DATA, 'best-known.tsv'))].map(([id, { bestKnown, proven }]) => ({ id, bestKnown, proven }));
+const references = readInrc2References(join(DATA, 'best-known.tsv'));
+const instances = [...references].map(([id, { bestKnown, proven }]) => ({ id, bestKnown, proven }));
 
 function inputOf(id: string) {
   const { problem } = readInrc2Instance(join(DATA, id.split('_')[0]!), id);
@@ -32,7 +26,7 @@ function inputOf(id: string) {
 describe('the lower bound on the public INRC-II instances, read at the prices of its own column generation', () => {
   it('holds prices for every instance of best-known.tsv', () => {
     expect(instances.length).toBe(28);
-    expect(readInrc2References(join(DATA, 'best-known.tsv')).get('n030w4_1_6-2-9-1')).toEqual({ bestKnown: 1670, lowerBound: 1670, proven: true, best2017: 1685 });
+    expect(references.get('n030w4_1_6-2-9-1')).toEqual({ bestKnown: 1670, lowerBound: 1670, proven: true, best2017: 1685 });
     for (const { id } of instances) expect(Object.keys(kept)).toContain(id);
   });
 

@@ -57,3 +57,16 @@ export function densePrices(kept: SparsePrices, length: number): Float64Array {
   for (const [i, price] of kept) prices[i] = price;
   return prices;
 }
+
+/**
+ * What `npm run bench:bound` keeps of one instance's bound (test/fixtures/inrc2-bound-prices.json), and what the bound's
+ * test reads again: the bound at the kept prices, unrounded; how long the column generation ran and whether it settled
+ * before its limit; the prices of the requirements' optima and minima.
+ */
+export interface KeptBoundPrices {
+  bound: number;
+  seconds: number;
+  settled: boolean;
+  optimal: SparsePrices;
+  minimum: SparsePrices;
+}
