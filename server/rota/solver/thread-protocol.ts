@@ -145,15 +145,18 @@ export function startSearchThread(data: SearchThreadData, onProgress: (progress:
 }
 
 /**
- * Starts the bound thread (the compiled `bound-worker.js` beside this file): each bound it finds goes to `onBound`. A
- * failing bound never fails the solve: the bound stays where it was. `terminate` ends the thread.
+ * Starts the bound thread (the compiled `bound-worker.js` beside this file): each bound it finds goes to `onBound`, and
+ * `onEnd` is called once it has ended, however it did. A failing bound never fails the solve: the bound stays where it
+ * was. `terminate` ends the thread.
  */
-export function startBoundThread(data: BoundThreadData, onBound: (bound: number) => void): { terminate(): void } {
+export function startBoundThread(data: BoundThreadData, onBound: (bound: number) => void, onEnd: () => void = () => {}): { terminate(): void } {
   const worker = new Worker(new URL('./bound-worker.js', import.meta.url), { workerData: data });
   worker.on('message', (message: BoundThreadMessage) => {
     if (message.bound !== null) onBound(message.bound);
   });
   worker.on('error', () => {});
+  // Settled, failed or terminated: its core is free.
+  worker.on('exit', () => onEnd());
   return { terminate: () => void worker.terminate() };
 }
 

@@ -1,7 +1,11 @@
 import { compareScores } from '../problem.js';
 import type { SolveInput, SolveProgress, SolveResult } from './solve.js';
-import { searchThreads, startBoundThread, startSearchThread, stopCell, stopThreads } from './thread-protocol.js';
+import { performance } from 'node:perf_hooks';
+import { searchThreads, startBoundThread, startSearchThread, stopCell, stopSignal, stopThreads, type SearchThreadData } from './thread-protocol.js';
 import { DEFAULT_TUNING, type TuningOverrides } from './tuning.js';
+
+/** A search that would start with less time left than this does not start (`solveInThread`'s waiting search). */
+const MIN_LATE_SEARCH_MS = 1000;
 
 export interface ThreadSolveOptions {
   timeLimitMs: number;
@@ -12,8 +16,9 @@ export interface ThreadSolveOptions {
   onProgress?(progress: SolveProgress): void;
   tuning?: TuningOverrides;
   /**
-   * How many searches run at once, each in a thread of its own (one core each) with a seed of its own; the
-   * answer is the best of them. 1 by default.
+   * How many searches run, each in a thread of its own (one core each) with a seed of its own; the answer is the best
+   * of them. 1 by default. With `bound` and more than one, the last waits for the bound's thread to end: the solve
+   * takes `threads` cores at once, never more.
    */
   threads?: number;
   /**
@@ -24,7 +29,8 @@ export interface ThreadSolveOptions {
   planDays?: 'first' | 'all' | 'none';
   /**
    * Also computes a lower bound on the soft score of any roster without hard violations (`rosterLowerBound`), in a
-   * thread of its own beside the searches: each bound found reaches `onBound`, the result carries the best, and the
+   * thread of its own beside the searches (in place of the last search while it runs, with several): each bound found
+   * reaches `onBound`, the result carries the best, and the
    * solve ends as soon as its best roster has no hard violation and a soft score no higher than the bound (proven
    * optimal: `stoppedBy` 'optimal').
    */
@@ -65,29 +71,63 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
     if (threads > 1 && progress.hard === 0 && progress.soft === 0) stopAll();
     proveOptimal();
   };
+  const started = performance.now();
+  const layout = searchThreads(input, options, threads, stop);
+  /** Starts search `index` `delayMs` after the solve began, its reports and answer on the solve's clock. */
+  const run = (index: number, data: SearchThreadData, delayMs: number): Promise<SolveResult> =>
+    startSearchThread(data, (progress) => onProgress(index, { ...progress, elapsedMs: progress.elapsedMs + delayMs })).then(
+      (result) => ({ ...result, firstFeasibleMs: result.firstFeasibleMs === null ? null : result.firstFeasibleMs + delayMs }),
+      (error: unknown) => {
+        // A thread that fails or exits without an answer stops the others.
+        stopAll();
+        throw error;
+      },
+    );
+  // One thread per core: beside the bound's thread, the last search starts only once the bound's thread has ended
+  // (settled, or failed), with the time left, and takes up the others' plan and best roster.
+  const waiting = options.bound === true && threads > 1 ? threads - 1 : -1;
+  let release: (() => void) | null = null;
+  const late =
+    waiting < 0
+      ? null
+      : new Promise<SolveResult | null>((resolve, reject) => {
+          release = () => {
+            release = null;
+            const delayMs = performance.now() - started;
+            const left = options.timeLimitMs - delayMs;
+            if (stopSignal(stop).aborted || left < MIN_LATE_SEARCH_MS) resolve(null);
+            else run(waiting, { ...layout[waiting]!, timeLimitMs: left }, delayMs).then(resolve, reject);
+          };
+        });
   const bounding =
     options.bound === true
-      ? startBoundThread({ input, timeLimitMs: options.timeLimitMs, hardWeight: options.tuning?.hardWeight ?? DEFAULT_TUNING.hardWeight, stop }, (found) => {
-          if (bound !== null && found <= bound) return;
-          bound = found;
-          options.onBound?.(found);
-          proveOptimal();
-        })
+      ? startBoundThread(
+          { input, timeLimitMs: options.timeLimitMs, hardWeight: options.tuning?.hardWeight ?? DEFAULT_TUNING.hardWeight, stop },
+          (found) => {
+            if (bound !== null && found <= bound) return;
+            bound = found;
+            options.onBound?.(found);
+            proveOptimal();
+          },
+          () => release?.(),
+        )
       : null;
-  const runs = searchThreads(input, options, threads, stop).map((data, index) => {
-    // A thread that fails or exits without an answer stops the others.
-    return startSearchThread(data, (progress) => onProgress(index, progress)).catch((error: unknown) => {
+  const runs: Promise<SolveResult | null>[] = layout.filter((_, index) => index !== waiting).map((data, index) => run(index, data, 0));
+  if (late !== null) {
+    // Once the others are over, a search still waiting never starts.
+    void Promise.allSettled([...runs]).then(() => {
       stopAll();
-      throw error;
+      release?.();
     });
-  });
+    runs.push(late);
+  }
   try {
     const results = await Promise.allSettled(runs);
     // The searches are over: the bound's thread is not waited for.
     bounding?.terminate();
     const failed = results.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed !== undefined) throw failed.reason;
-    const answers = results.map((outcome) => (outcome as PromiseFulfilledResult<SolveResult>).value);
+    const answers = results.map((outcome) => (outcome as PromiseFulfilledResult<SolveResult | null>).value).filter((answer): answer is SolveResult => answer !== null);
     const best = answers.reduce((a, b) => (compareScores(b.score, a.score) < 0 ? b : a));
     const feasible = answers.map((answer) => answer.firstFeasibleMs).filter((ms): ms is number => ms !== null);
     const optimal = bound !== null && best.score.hard === 0 && best.score.soft <= bound;
