@@ -1,6 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { compareScores } from '../problem.js';
 import type { SolveInput, SolveProgress, SolveResult } from './solve.js';
-import { performance } from 'node:perf_hooks';
 import { searchThreads, startBoundThread, startSearchThread, stopCell, stopSignal, stopThreads, type SearchThreadData } from './thread-protocol.js';
 import { DEFAULT_TUNING, type TuningOverrides } from './tuning.js';
 
@@ -30,9 +30,8 @@ export interface ThreadSolveOptions {
   /**
    * Also computes a lower bound on the soft score of any roster without hard violations (`rosterLowerBound`), in a
    * thread of its own beside the searches (in place of the last search while it runs, with several): each bound found
-   * reaches `onBound`, the result carries the best, and the
-   * solve ends as soon as its best roster has no hard violation and a soft score no higher than the bound (proven
-   * optimal: `stoppedBy` 'optimal').
+   * reaches `onBound`, the result carries the best, and the solve ends as soon as its best roster has no hard violation
+   * and a soft score no higher than the bound (proven optimal: `stoppedBy` 'optimal').
    */
   bound?: boolean;
   onBound?(bound: number): void;
@@ -86,19 +85,8 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
   // One thread per core: beside the bound's thread, the last search starts only once the bound's thread has ended
   // (settled, or failed), with the time left, and takes up the others' plan and best roster.
   const waiting = options.bound === true && threads > 1 ? threads - 1 : -1;
-  let release: (() => void) | null = null;
-  const late =
-    waiting < 0
-      ? null
-      : new Promise<SolveResult | null>((resolve, reject) => {
-          release = () => {
-            release = null;
-            const delayMs = performance.now() - started;
-            const left = options.timeLimitMs - delayMs;
-            if (stopSignal(stop).aborted || left < MIN_LATE_SEARCH_MS) resolve(null);
-            else run(waiting, { ...layout[waiting]!, timeLimitMs: left }, delayMs).then(resolve, reject);
-          };
-        });
+  let boundEnded = (): void => {};
+  const boundEnd = new Promise<void>((resolve) => (boundEnded = resolve));
   const bounding =
     options.bound === true
       ? startBoundThread(
@@ -109,15 +97,17 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
             options.onBound?.(found);
             proveOptimal();
           },
-          () => release?.(),
+          () => boundEnded(),
         )
       : null;
-  const runs: Promise<SolveResult | null>[] = layout.filter((_, index) => index !== waiting).map((data, index) => run(index, data, 0));
-  if (late !== null) {
-    // Once the others are over, a search still waiting never starts.
-    void Promise.allSettled([...runs]).then(() => {
-      stopAll();
-      release?.();
+  const searches = layout.filter((_, index) => index !== waiting).map((data, index) => run(index, data, 0));
+  const runs: Promise<SolveResult | null>[] = [...searches];
+  if (waiting >= 0) {
+    // Whichever comes first: the bound's thread ends, or the other searches are over (and stop it: it never starts).
+    const late = Promise.race([boundEnd, Promise.allSettled(searches).then(stopAll)]).then(() => {
+      const delayMs = performance.now() - started;
+      const left = options.timeLimitMs - delayMs;
+      return stopSignal(stop).aborted || left < MIN_LATE_SEARCH_MS ? null : run(waiting, { ...layout[waiting]!, timeLimitMs: left }, delayMs);
     });
     runs.push(late);
   }
