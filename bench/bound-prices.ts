@@ -1,9 +1,10 @@
 // npm run bench:bound: the solver's lower bound alone (docs/rota.md §12) on every INRC-II instance of
 // data/inrc2/best-known.tsv, each in a child process of its own (one core), until its column generation settles or the
 // time limit. Prints a markdown table beside the best known rosters and proven optima, and keeps the prices that gave
-// each bound in test/fixtures/inrc2-bound-prices.json, from which test/rota-lower-bound-inrc2.test.ts reads each bound
-// again in one pass of pricing.
+// each bound in test/fixtures/inrc2-bound-prices.json (over working days: inrc2-day-bound-prices.json), from which
+// test/rota-lower-bound-inrc2.test.ts reads each bound again in one pass of pricing.
 //
+//   --over rows|days  the relaxation priced: whole rows (default) or working days
 //   --seconds N       time limit per instance (default 240)
 //   --parallel N      instances at once (default 2, one core each)
 //   --instances a,b   these instances only (the kept prices of the others stay as they are)
@@ -23,7 +24,7 @@ type HighsModule = typeof import('../server/rota/solver/load-highs.ts');
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA = join(ROOT, 'data', 'inrc2');
-const KEPT = join(ROOT, 'test', 'fixtures', 'inrc2-bound-prices.json');
+const KEPT = { rows: join(ROOT, 'test', 'fixtures', 'inrc2-bound-prices.json'), days: join(ROOT, 'test', 'fixtures', 'inrc2-day-bound-prices.json') };
 /** What a forbidden succession costs a row in the relaxation: the search's hard weight, as a solve job's bound. */
 const HARD_WEIGHT = 1000;
 /** Decimals the kept prices are written with: any prices give a valid bound, so rounding them loses only a little. */
@@ -34,10 +35,10 @@ function importBuilt<T>(path: string): Promise<T> {
 }
 
 /** One instance in this process: its bound by column generation within `seconds`, read again at the rounded prices. */
-async function one(id: string, seconds: number): Promise<KeptBoundPrices> {
+async function one(id: string, seconds: number, over: 'rows' | 'days'): Promise<KeptBoundPrices> {
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');
-  const { boundAtPrices, rosterLowerBound } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');
+  const { boundAtPrices, boundRequirements, rosterLowerBound } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');
   const { loadHighs } = await importBuilt<HighsModule>('server/rota/solver/load-highs.js');
   const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
   const input = { problem: instance.problem, initial: emptyRoster(instance.problem) };
@@ -48,6 +49,7 @@ async function one(id: string, seconds: number): Promise<KeptBoundPrices> {
     now: () => performance.now(),
     deadline,
     hardWeight: HARD_WEIGHT,
+    over,
     onBound: () => {},
     onPrices: (prices) => {
       best = prices;
@@ -57,8 +59,8 @@ async function one(id: string, seconds: number): Promise<KeptBoundPrices> {
   const found = best as { optimal: Float64Array; minimum: Float64Array } | null;
   const optimal = found === null ? [] : sparsePrices(found.optimal, DECIMALS);
   const minimum = found === null ? [] : sparsePrices(found.minimum, DECIMALS);
-  const length = instance.problem.optimal.length;
-  const bound = boundAtPrices(input, { optimal: densePrices(optimal, length), minimum: densePrices(minimum, length) }, HARD_WEIGHT) ?? 0;
+  const length = boundRequirements(instance.problem, over);
+  const bound = boundAtPrices(input, { optimal: densePrices(optimal, length), minimum: densePrices(minimum, length) }, HARD_WEIGHT, over) ?? 0;
   return { bound, seconds: Number((elapsed / 1000).toFixed(1)), settled: performance.now() < deadline, optimal, minimum };
 }
 
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       seconds: { type: 'string', default: '240' },
+      over: { type: 'string', default: 'rows' },
       parallel: { type: 'string', default: '2' },
       instances: { type: 'string' },
       one: { type: 'string' },
@@ -74,18 +77,20 @@ async function main(): Promise<void> {
   });
   const seconds = Number(values.seconds);
   if (!(seconds > 0)) throw new Error('--seconds takes a positive number');
+  const over = values.over;
+  if (over !== 'rows' && over !== 'days') throw new Error('--over takes rows or days');
   if (values.one !== undefined) {
-    process.stdout.write(JSON.stringify(await one(values.one, seconds)));
+    process.stdout.write(JSON.stringify(await one(values.one, seconds, over)));
     return;
   }
   const refs = readInrc2References(join(DATA, 'best-known.tsv'));
   const ids = values.instances === undefined ? [...refs.keys()] : values.instances.split(',').map((id) => id.trim());
-  const kept: Record<string, KeptBoundPrices> = existsSync(KEPT) ? (JSON.parse(readFileSync(KEPT, 'utf8')) as Record<string, KeptBoundPrices>) : {};
+  const kept: Record<string, KeptBoundPrices> = existsSync(KEPT[over]) ? (JSON.parse(readFileSync(KEPT[over], 'utf8')) as Record<string, KeptBoundPrices>) : {};
   const queue = [...ids];
   const run = promisify(execFile);
   const worker = async (): Promise<void> => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--one', id, '--seconds', String(seconds)], { maxBuffer: 64 << 20 });
+      const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--one', id, '--seconds', String(seconds), '--over', over], { maxBuffer: 64 << 20 });
       const found = JSON.parse(stdout) as KeptBoundPrices;
       kept[id] = found;
       process.stderr.write(`${id}: ${found.bound.toFixed(2)} in ${found.seconds} s\n`);
@@ -94,12 +99,12 @@ async function main(): Promise<void> {
   await Promise.all(Array.from({ length: Math.max(1, Number(values.parallel)) }, worker));
   if (!values['no-write']) {
     const ordered = Object.fromEntries(Object.keys(kept).sort().map((id) => [id, kept[id]!]));
-    writeFileSync(KEPT, `${JSON.stringify(ordered)}\n`);
+    writeFileSync(KEPT[over], `${JSON.stringify(ordered)}\n`);
   }
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { roundBound, softScoreStep } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');
   const lines = [
-    `The bound alone, one core per instance, at most ${seconds} s (\`npm run bench:bound\`):`,
+    `The bound alone over ${over === 'rows' ? 'whole rows' : 'working days'}, one core per instance, at most ${seconds} s (\`npm run bench:bound\`):`,
     '',
     '| instance | own bound (rounded up) | seconds (settled) | best known (* proven optimal) | own bound / best known |',
     '|---|---|---|---|---|',

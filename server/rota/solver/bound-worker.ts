@@ -1,7 +1,7 @@
 // The bound thread's entry (the protocol is thread-protocol.ts): the clock is read here, never inside the engine.
 import { performance } from 'node:perf_hooks';
 import { loadHighs } from './load-highs.js';
-import { rosterLowerBound } from './lower-bound.js';
+import { boundRelaxation, rosterLowerBound } from './lower-bound.js';
 import { BOUND_NICE } from './thread-priority.js';
 import { stopSignal, threadStart, type BoundThreadData, type BoundThreadMessage } from './thread-protocol.js';
 
@@ -13,6 +13,7 @@ const bound = rosterLowerBound(data.input, await loadHighs(), {
   now,
   deadline,
   hardWeight: data.hardWeight,
+  over: boundRelaxation(data.input.problem, data.timeLimitMs),
   stopped: () => stop.aborted,
   onBound: (value) => post({ type: 'bound', bound: value }),
 });

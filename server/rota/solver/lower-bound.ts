@@ -1,11 +1,13 @@
 import type { Highs } from 'highs';
 import { SOFT_CONSTRAINTS, type RosterProblem, type Weights } from '../problem.js';
-import { relaxColumns, type RequirementPrices } from './master-problem.js';
+import { relaxColumns, type ColumnSource, type RequirementPrices } from './master-problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
 import { moveSpace } from './move-space.js';
+import { dayColumns, workingDays, workingDaysSource } from './plan-days.js';
 import { MAX_ROW_SHIFT_TYPES, rowColumnSource, rowColumns, rowProblem } from './plan-rows.js';
 import type { SolveInput } from './solve.js';
 import { SearchState } from './state.js';
+import { dayProblem } from './working-days.js';
 
 /**
  * The soft score's step: every soft score is a sum of counts times weights, so a multiple of the weights' greatest
@@ -48,6 +50,31 @@ export interface LowerBoundOptions {
   onBound(bound: number): void;
   /** Called each time the bound before rounding rises, with the prices that gave it (`boundAtPrices` reads it from them). */
   onPrices?(prices: RequirementPrices): void;
+  /**
+   * The relaxation priced: whole rows (the default), or working days (`DayProblem`: shift types left out, coverage
+   * summed over them), whose bound is weaker but settles several times sooner and knows no limit of shift types.
+   */
+  over?: 'rows' | 'days';
+}
+
+/**
+ * About how long the bound over whole rows takes to settle on one core over 28 days (INRC-II's 4-week instances: 9–25 s
+ * in a solve of two threads, 18–53 s beside other work), growing with the square of the days (56 days: 131–240 s and
+ * more beside other work).
+ */
+const ROW_BOUND_MS_28_DAYS = 25_000;
+/** The bound over whole rows is sought when it should settle within this share of the solve's time. */
+const ROW_BOUND_SHARE = 0.5;
+
+/**
+ * The relaxation a solve of `timeLimitMs` prices for its bound: whole rows when their bound should settle within
+ * `ROW_BOUND_SHARE` of the time (and a row's choices tell the shift types apart), else working days, whose bound is
+ * weaker (on INRC-II's 8-week instances 0.70–0.97 of the best known, against 0.98–0.996 over whole rows) but settles
+ * within 7–20 s where whole rows need minutes, and so frees its core for a search.
+ */
+export function boundRelaxation(problem: RosterProblem, timeLimitMs: number): 'rows' | 'days' {
+  if (problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES) return 'days';
+  return ROW_BOUND_MS_28_DAYS * (problem.days / 28) ** 2 <= ROW_BOUND_SHARE * timeLimitMs ? 'rows' : 'days';
 }
 
 /**
@@ -74,13 +101,19 @@ function minimumPrice(weights: Weights): number {
  * weekends, totals and requests; a forbidden succession at `hardWeight`, so the minimum is never above the least over
  * rows without one) with the pinned cells and leave frozen. That holds at every pass of pricing, not only when the
  * column generation converges (Farley's bound); the prices are kept within their bounds by the master. Every shift
- * type counts, inactive ones too: a manual edit may hold one. Returns the best bound (rounded), or null when there is
- * none (more shift types than a row's choices tell apart, or stopped before the first pass).
+ * type counts, inactive ones too: a manual edit may hold one.
+ *
+ * Over working days (`options.over`), the same with each person's working days and skills in place of rows
+ * (`workingDaysSource`) and each requirement summed over shift types: a roster's working days cost no more there than
+ * its rows (`DayProblem`), and what a roster leaves uncovered of a summed optimum is no more than what it leaves of the
+ * optima summed, so that bound is one too. Returns the best bound (rounded), or null when there is none (over whole rows,
+ * more shift types than a row's choices tell apart; stopped before the first pass).
  */
 export function rosterLowerBound(input: SolveInput, highs: Highs, options: LowerBoundOptions): number | null {
-  const relaxation = relaxationOf(input, options.hardWeight);
+  const over = options.over ?? 'rows';
+  const relaxation = relaxationOf(input, options.hardWeight, over);
   if (relaxation === null) return null;
-  const { problem, space, start, source } = relaxation;
+  const { problem, space, start } = relaxation;
   // The greedy roster's rows as the first columns: from rows that cover the requirements the first prices are moderate,
   // where from empty rows every requirement's price starts at its slack's (and the first bounds far below 0).
   const greedy = new SearchState(problem, start, 4);
@@ -88,14 +121,14 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
   const step = softScoreStep(problem.weights);
   let best: number | null = null;
   let bestRaw = Number.NEGATIVE_INFINITY;
-  relaxColumns(source, rowColumns(space, greedy.roster), highs, {
+  const master = {
     now: options.now,
     deadline: options.deadline,
     hardWeight: minimumPrice(problem.weights),
     ...(options.stopped === undefined ? {} : { stopped: options.stopped }),
     // Once within a ten-thousandth, what is left would rarely lift the rounded bound by a step.
     gap: 1e-4,
-    onBound: (raw, prices) => {
+    onBound: (raw: number, prices: () => RequirementPrices) => {
       if (!Number.isFinite(raw) || raw <= bestRaw) return;
       bestRaw = raw;
       options.onPrices?.(prices());
@@ -104,29 +137,48 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
       best = bound;
       options.onBound(bound);
     },
-  });
+  };
+  if (relaxation.over === 'rows') relaxColumns(relaxation.source, rowColumns(space, greedy.roster), highs, master);
+  else relaxColumns(relaxation.source, dayColumns(relaxation.days, workingDays(greedy.roster)), highs, master);
   return best;
 }
 
-/** The relaxation `rosterLowerBound` prices: every shift type assignable, the frozen cells and leave kept. */
-function relaxationOf(input: SolveInput, hardWeight: number) {
+/**
+ * How many requirements the relaxation `over` prices: each (day, shift type, skill) over whole rows, each (day, skill)
+ * over working days. `RequirementPrices` hold one price of each kind per requirement.
+ */
+export function boundRequirements(problem: RosterProblem, over: 'rows' | 'days'): number {
+  return over === 'rows' ? problem.optimal.length : problem.days * problem.skills.length;
+}
+
+/**
+ * The relaxation `rosterLowerBound` prices: every shift type assignable, the frozen cells and leave kept. Null when
+ * there is nobody or no day, or, over whole rows, more shift types than a row's choices tell apart.
+ */
+function relaxationOf(input: SolveInput, hardWeight: number, over: 'rows' | 'days') {
   const problem: RosterProblem = { ...input.problem, shiftTypes: input.problem.shiftTypes.map((type) => ({ ...type, assignable: true })) };
-  if (problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES || problem.staff.length === 0 || problem.days === 0) return null;
+  if (problem.staff.length === 0 || problem.days === 0) return null;
+  if (over === 'rows' && problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES) return null;
   const space = moveSpace(problem, input.pinned, 1);
   const start = admissibleStart(space, input.initial);
-  return { problem, space, start, source: rowColumnSource(space, rowProblem(space, start), hardWeight, true) };
+  if (over === 'days') {
+    const days = dayProblem(space, start);
+    return { problem, space, start, over, days, source: workingDaysSource(days) };
+  }
+  return { problem, space, start, over, source: rowColumnSource(space, rowProblem(space, start), hardWeight, true) };
 }
 
 /**
  * The Lagrangian bound of `rosterLowerBound` read at given prices, before rounding: no roster without hard violations
  * that keeps `input`'s pinned cells and leave scores less. Prices outside their ranges are brought in first (an
  * optimum's to [0, coverage_optimal], a minimum's to at least 0), so any prices give a valid bound; strong ones (those a
- * converged `rosterLowerBound` reports to `onPrices`) give its bound in one pass of pricing. Null as `rosterLowerBound`.
+ * converged `rosterLowerBound` reports to `onPrices`) give its bound in one pass of pricing. The prices are those of the
+ * relaxation `over` (`boundRequirements`). Null as `rosterLowerBound`.
  */
-export function boundAtPrices(input: SolveInput, prices: RequirementPrices, hardWeight: number): number | null {
-  const relaxation = relaxationOf(input, hardWeight);
+export function boundAtPrices(input: SolveInput, prices: RequirementPrices, hardWeight: number, over: 'rows' | 'days' = 'rows'): number | null {
+  const relaxation = relaxationOf(input, hardWeight, over);
   if (relaxation === null) return null;
-  const { source } = relaxation;
+  const source: Pick<ColumnSource<unknown>, 'people' | 'minimum' | 'optimal' | 'optimalWeight' | 'cheapest'> = relaxation.source;
   const price = new Float64Array(source.minimum.length);
   let bound = 0;
   for (let i = 0; i < price.length; i++) {

@@ -12,14 +12,37 @@ import { bestSkill, dayProblem, PatternSearch, patternCost, type DayProblem } fr
  */
 export function planWorkingDays(space: MoveSpace, start: Roster, highs: Highs, options: MasterOptions): Int16Array {
   const dp = dayProblem(space, start);
+  const { people, days } = dp;
+  const kept = workingDays(start);
+  const chosen = chooseColumns(workingDaysSource(dp), dayColumns(dp, kept), highs, options);
+  const plan = new Int16Array(people * days);
+  chosen.forEach((column, p) => plan.set(column, p * days));
+  return planCost(dp, plan, options.hardWeight) <= planCost(dp, kept, options.hardWeight) ? plan : kept;
+}
+
+/** Each cell's skill where `roster` works it, else `OFF`. */
+export function workingDays(roster: Roster): Int16Array {
+  return Int16Array.from(roster.skill, (skill, cell) => (roster.shift[cell] === OFF ? OFF : skill));
+}
+
+/** Each person's row of working days (`workingDays`), as a column of `workingDaysSource`. */
+export function dayColumns(dp: DayProblem, plan: Int16Array): Int16Array[] {
+  return Array.from({ length: dp.people }, (_, p) => plan.slice(p * dp.days, (p + 1) * dp.days));
+}
+
+/**
+ * The columns of the working-days relaxation: a person's working days with a skill each (or `OFF`), costing
+ * `patternCost`; the pricing is the pattern search (`PatternSearch`), each day earning the price of the skill that earns
+ * most. Exact for each person, so a Lagrangian bound read over it is valid (`DayProblem`).
+ */
+export function workingDaysSource(dp: DayProblem): ColumnSource<Int16Array> {
   const { people, days, skillCount } = dp;
-  const kept = Int16Array.from(start.skill, (skill, cell) => (start.shift[cell] === OFF ? OFF : skill));
   const search = new PatternSearch();
   const gain = new Float64Array(days);
   const gainSkill = new Int16Array(days);
   const work = new Uint8Array(days);
   const workOf = (column: Int16Array): Uint8Array => Uint8Array.from(column, (skill) => (skill === OFF ? 0 : 1));
-  const source: ColumnSource<Int16Array> = {
+  return {
     people,
     minimum: dp.minimum,
     optimal: dp.optimal,
@@ -36,11 +59,6 @@ export function planWorkingDays(space: MoveSpace, start: Roster, highs: Highs, o
       return { column: Int16Array.from(work, (worked, d) => (worked ? gainSkill[d]! : OFF)), value };
     },
   };
-  const rows = Array.from({ length: people }, (_, p) => kept.slice(p * days, (p + 1) * days));
-  const chosen = chooseColumns(source, rows, highs, options);
-  const plan = new Int16Array(people * days);
-  chosen.forEach((column, p) => plan.set(column, p * days));
-  return planCost(dp, plan, options.hardWeight) <= planCost(dp, kept, options.hardWeight) ? plan : kept;
 }
 
 /**
