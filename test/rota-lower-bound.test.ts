@@ -215,14 +215,16 @@ describe('the lower bound on a roster without hard violations', () => {
   });
 
   it('chooses whole rows when their bound settles within half the solve, else working days', () => {
-    const fourWeeks = tinyProblem({ days: 28, shifts: 'ELN', staff: [{}] });
-    const eightWeeks = tinyProblem({ days: 56, shifts: 'ELN', staff: [{}] });
-    expect(boundRelaxation(fourWeeks, 60_000)).toBe('rows');
-    expect(boundRelaxation(fourWeeks, 20_000)).toBe('days');
-    expect(boundRelaxation(eightWeeks, 120_000)).toBe('days');
-    expect(boundRelaxation(eightWeeks, 600_000)).toBe('rows');
+    const ward = (people: number, days: number, shifts = 'ELN') => tinyProblem({ days, shifts, staff: Array.from({ length: people }, () => ({})) });
+    // INRC-II's 4-week instances at 60 s: whole rows (settled in 9–30 s); a ward of 500 needs minutes of them.
+    expect(boundRelaxation(ward(120, 28), 60_000)).toBe('rows');
+    expect(boundRelaxation(ward(500, 28), 60_000)).toBe('days');
+    expect(boundRelaxation(ward(500, 28), 600_000)).toBe('rows');
+    // 8 weeks at 120 s: working days, even at 30 people; at 600 s whole rows.
+    expect(boundRelaxation(ward(30, 56), 120_000)).toBe('days');
+    expect(boundRelaxation(ward(120, 56), 600_000)).toBe('rows');
     // More shift types than a row's choices tell apart: working days whatever the time.
-    const many = tinyProblem({ days: 7, shifts: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefgh', staff: [{}] });
+    const many = ward(3, 7, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefgh');
     expect(many.shiftTypes.length).toBeGreaterThan(MAX_ROW_SHIFT_TYPES);
     expect(boundRelaxation(many, 600_000)).toBe('days');
   });

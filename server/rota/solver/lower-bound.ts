@@ -58,11 +58,13 @@ export interface LowerBoundOptions {
 }
 
 /**
- * About how long the bound over whole rows takes to settle on one core over 28 days (INRC-II's 4-week instances: 9–25 s
- * in a solve of two threads, 18–53 s beside other work), growing with the square of the days (56 days: 131–240 s and
- * more beside other work).
+ * About how long the bound over whole rows takes to settle on one core, over 28 days: this much, and `ROW_BOUND_MS_PER_PERSON`
+ * per person (INRC-II's 4-week instances: 9–15 s at 30 people, 22–30 s at 120, in a solve of two threads), growing with
+ * the cube of the days (56 days: 84 s at 40 people and more than 120 s at 30 and at 120 in such a solve; 131–240 s and
+ * more alone beside other work).
  */
-const ROW_BOUND_MS_28_DAYS = 25_000;
+const ROW_BOUND_MS = 5_000;
+const ROW_BOUND_MS_PER_PERSON = 200;
 /** The bound over whole rows is sought when it should settle within this share of the solve's time. */
 const ROW_BOUND_SHARE = 0.5;
 
@@ -70,11 +72,12 @@ const ROW_BOUND_SHARE = 0.5;
  * The relaxation a solve of `timeLimitMs` prices for its bound: whole rows when their bound should settle within
  * `ROW_BOUND_SHARE` of the time (and a row's choices tell the shift types apart), else working days, whose bound is
  * weaker (on INRC-II's 8-week instances 0.70–0.97 of the best known, against 0.98–0.996 over whole rows) but settles
- * within 7–20 s where whole rows need minutes, and so frees its core for a search.
+ * within 7–22 s where whole rows need minutes, and so frees its core for a search.
  */
 export function boundRelaxation(problem: RosterProblem, timeLimitMs: number): 'rows' | 'days' {
   if (problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES) return 'days';
-  return ROW_BOUND_MS_28_DAYS * (problem.days / 28) ** 2 <= ROW_BOUND_SHARE * timeLimitMs ? 'rows' : 'days';
+  const settles = (ROW_BOUND_MS + ROW_BOUND_MS_PER_PERSON * problem.staff.length) * (problem.days / 28) ** 3;
+  return settles <= ROW_BOUND_SHARE * timeLimitMs ? 'rows' : 'days';
 }
 
 /**
