@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { densePrices, type KeptBoundPrices, readInrc2References, sparsePrices } from '../server/rota/inrc2/references.ts';
+import type { Relaxation } from '../server/rota/solver/lower-bound.ts';
 
 type Inrc2Module = typeof import('../server/rota/inrc2/index.ts');
 type ProblemModule = typeof import('../server/rota/problem.ts');
@@ -35,7 +36,7 @@ function importBuilt<T>(path: string): Promise<T> {
 }
 
 /** One instance in this process: its bound by column generation within `seconds`, read again at the rounded prices. */
-async function one(id: string, seconds: number, over: 'rows' | 'days'): Promise<KeptBoundPrices> {
+async function one(id: string, seconds: number, over: Relaxation): Promise<KeptBoundPrices> {
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');
   const { boundAtPrices, boundRequirements, rosterLowerBound } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');

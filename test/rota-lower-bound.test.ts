@@ -3,7 +3,7 @@ import type { Highs } from 'highs';
 import { coverageScore, personScore } from '../server/rota/evaluate.js';
 import { DEFAULT_WEIGHTS, OFF, coverageIndex, emptyRoster, type Roster, type RosterProblem } from '../server/rota/problem.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
-import { boundRelaxation, roundBound, rosterLowerBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
+import { boundRelaxation, type Relaxation, roundBound, rosterLowerBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
 import { MAX_ROW_SHIFT_TYPES } from '../server/rota/solver/plan-rows.js';
 import { seededRandom, type Random } from '../server/rota/solver/random.js';
 import { tinyProblem } from './support/rota-tiny-problem.js';
@@ -144,7 +144,7 @@ function bruteForceOptimum(problem: RosterProblem, initial: Roster, pinned: Uint
   return best;
 }
 
-function boundOf(highs: Highs, problem: RosterProblem, initial: Roster, pinned: Uint8Array, over: 'rows' | 'days' = 'rows'): { bound: number | null; reported: number[] } {
+function boundOf(highs: Highs, problem: RosterProblem, initial: Roster, pinned: Uint8Array, over: Relaxation = 'rows'): { bound: number | null; reported: number[] } {
   const reported: number[] = [];
   const bound = rosterLowerBound({ problem, initial, pinned }, highs, {
     now: () => 0,

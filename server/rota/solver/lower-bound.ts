@@ -50,12 +50,15 @@ export interface LowerBoundOptions {
   onBound(bound: number): void;
   /** Called each time the bound before rounding rises, with the prices that gave it (`boundAtPrices` reads it from them). */
   onPrices?(prices: RequirementPrices): void;
-  /**
-   * The relaxation priced: whole rows (the default), or working days (`DayProblem`: shift types left out, coverage
-   * summed over them), whose bound is weaker but settles several times sooner and knows no limit of shift types.
-   */
-  over?: 'rows' | 'days';
+  /** The relaxation priced: whole rows by default. */
+  over?: Relaxation;
 }
+
+/**
+ * The relaxations a bound is read over: whole rows, or working days (`DayProblem`: shift types left out, coverage
+ * summed over them), whose bound is weaker but settles several times sooner and knows no limit of shift types.
+ */
+export type Relaxation = 'rows' | 'days';
 
 /**
  * About how long the bound over whole rows takes to settle on one core, over 28 days: this much, and `ROW_BOUND_MS_PER_PERSON`
@@ -74,7 +77,7 @@ const ROW_BOUND_SHARE = 0.5;
  * weaker (on INRC-II's 8-week instances 0.70–0.97 of the best known, against 0.98–0.996 over whole rows) but settles
  * within 7–22 s where whole rows need minutes, and so frees its core for a search.
  */
-export function boundRelaxation(problem: RosterProblem, timeLimitMs: number): 'rows' | 'days' {
+export function boundRelaxation(problem: RosterProblem, timeLimitMs: number): Relaxation {
   if (problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES) return 'days';
   const settles = (ROW_BOUND_MS + ROW_BOUND_MS_PER_PERSON * problem.staff.length) * (problem.days / 28) ** 3;
   return settles <= ROW_BOUND_SHARE * timeLimitMs ? 'rows' : 'days';
@@ -113,8 +116,7 @@ function minimumPrice(weights: Weights): number {
  * more shift types than a row's choices tell apart; stopped before the first pass).
  */
 export function rosterLowerBound(input: SolveInput, highs: Highs, options: LowerBoundOptions): number | null {
-  const over = options.over ?? 'rows';
-  const relaxation = relaxationOf(input, options.hardWeight, over);
+  const relaxation = relaxationOf(input, options.hardWeight, options.over ?? 'rows');
   if (relaxation === null) return null;
   const { problem, space, start } = relaxation;
   // The greedy roster's rows as the first columns: from rows that cover the requirements the first prices are moderate,
@@ -150,7 +152,7 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
  * How many requirements the relaxation `over` prices: each (day, shift type, skill) over whole rows, each (day, skill)
  * over working days. `RequirementPrices` hold one price of each kind per requirement.
  */
-export function boundRequirements(problem: RosterProblem, over: 'rows' | 'days'): number {
+export function boundRequirements(problem: RosterProblem, over: Relaxation): number {
   return over === 'rows' ? problem.optimal.length : problem.days * problem.skills.length;
 }
 
@@ -158,7 +160,7 @@ export function boundRequirements(problem: RosterProblem, over: 'rows' | 'days')
  * The relaxation `rosterLowerBound` prices: every shift type assignable, the frozen cells and leave kept. Null when
  * there is nobody or no day, or, over whole rows, more shift types than a row's choices tell apart.
  */
-function relaxationOf(input: SolveInput, hardWeight: number, over: 'rows' | 'days') {
+function relaxationOf(input: SolveInput, hardWeight: number, over: Relaxation) {
   const problem: RosterProblem = { ...input.problem, shiftTypes: input.problem.shiftTypes.map((type) => ({ ...type, assignable: true })) };
   if (problem.staff.length === 0 || problem.days === 0) return null;
   if (over === 'rows' && problem.shiftTypes.length > MAX_ROW_SHIFT_TYPES) return null;
@@ -178,7 +180,7 @@ function relaxationOf(input: SolveInput, hardWeight: number, over: 'rows' | 'day
  * converged `rosterLowerBound` reports to `onPrices`) give its bound in one pass of pricing. The prices are those of the
  * relaxation `over` (`boundRequirements`). Null as `rosterLowerBound`.
  */
-export function boundAtPrices(input: SolveInput, prices: RequirementPrices, hardWeight: number, over: 'rows' | 'days' = 'rows'): number | null {
+export function boundAtPrices(input: SolveInput, prices: RequirementPrices, hardWeight: number, over: Relaxation = 'rows'): number | null {
   const relaxation = relaxationOf(input, hardWeight, over);
   if (relaxation === null) return null;
   const source: Pick<ColumnSource<unknown>, 'people' | 'minimum' | 'optimal' | 'optimalWeight' | 'cheapest'> = relaxation.source;
