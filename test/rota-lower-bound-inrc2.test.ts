@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import { densePrices, type KeptBoundPrices, readInrc2References } from '../server/rota/inrc2/references.js';
 import { emptyRoster } from '../server/rota/problem.js';
-import { boundAtPrices, boundRequirements, roundBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
+import { boundAtPrices, boundRequirements, type Relaxation, roundBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA = join(ROOT, 'data', 'inrc2');
@@ -23,6 +23,12 @@ const keptDays = keptOf('inrc2-day-bound-prices.json');
 const references = readInrc2References(join(DATA, 'best-known.tsv'));
 const instances = [...references].map(([id, { bestKnown, proven }]) => ({ id, bestKnown, proven }));
 
+/** The bound over `over` read again at the kept prices `prices` (one pass of pricing). */
+function keptBound(input: ReturnType<typeof inputOf>, prices: KeptBoundPrices, over: Relaxation): number {
+  const length = boundRequirements(input.problem, over);
+  return boundAtPrices(input, { optimal: densePrices(prices.optimal, length), minimum: densePrices(prices.minimum, length) }, HARD, over)!;
+}
+
 function inputOf(id: string) {
   const { problem } = readInrc2Instance(join(DATA, id.split('_')[0]!), id);
   return { problem, initial: emptyRoster(problem) };
@@ -38,9 +44,8 @@ describe('the lower bound on the public INRC-II instances, read at the prices of
 
   it.each(instances)('$id: never above the best known roster (the optimum where proven), and close to it', ({ id, bestKnown }) => {
     const input = inputOf(id);
-    const length = input.problem.optimal.length;
     const prices = kept[id]!;
-    const bound = boundAtPrices(input, { optimal: densePrices(prices.optimal, length), minimum: densePrices(prices.minimum, length) }, HARD)!;
+    const bound = keptBound(input, prices, 'rows');
     // The same prices read the same bound, or a higher one were the pricing made stronger.
     expect(bound).toBeGreaterThanOrEqual(prices.bound - 1e-6);
     const rounded = roundBound(bound, softScoreStep(input.problem.weights));
@@ -51,9 +56,8 @@ describe('the lower bound on the public INRC-II instances, read at the prices of
 
   it.each(instances)('$id, over working days: never above the best known roster either, and no higher than over whole rows', ({ id, bestKnown }) => {
     const input = inputOf(id);
-    const length = boundRequirements(input.problem, 'days');
     const prices = keptDays[id]!;
-    const bound = boundAtPrices(input, { optimal: densePrices(prices.optimal, length), minimum: densePrices(prices.minimum, length) }, HARD, 'days')!;
+    const bound = keptBound(input, prices, 'days');
     expect(bound).toBeGreaterThanOrEqual(prices.bound - 1e-6);
     expect(roundBound(bound, softScoreStep(input.problem.weights))).toBeLessThanOrEqual(bestKnown);
     // Working days are a relaxation of whole rows: settled both, the bound over them is no higher.
