@@ -9,7 +9,7 @@ import { moveSpace } from '../server/rota/solver/move-space.js';
 import { planCost, planWorkingDays } from '../server/rota/solver/plan-days.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
-import { layWindow, windowStarts } from '../server/rota/solver/windows.js';
+import { layPeople, layWindow, windowPeople, windowStarts } from '../server/rota/solver/windows.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
 import { daysOnly, handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
@@ -284,12 +284,59 @@ describe('the plan of working days', () => {
     expect(laid.shift).not.toBe(base.shift);
   });
 
+  it('lays the rows of a window of people of one roster over another, every other row kept', () => {
+    const problem = n005w4();
+    const [base, window] = [randomRoster(problem, 3), randomRoster(problem, 4)];
+    const laid = layPeople(base, window, problem.days, [0, 3]);
+    for (let cell = 0; cell < base.shift.length; cell++) {
+      const from = [0, 3].includes(Math.floor(cell / problem.days)) ? window : base;
+      expect([cell, laid.shift[cell], laid.skill[cell]]).toEqual([cell, from.shift[cell], from.skill[cell]]);
+    }
+    expect(laid.shift).not.toBe(base.shift);
+  });
+
+  it('draws the people of a window among those sharing a skill with the first drawn, each once, as many as asked when there are and at most half the ward', () => {
+    const problem = handMadeWard();
+    // Two wards in one: the first three hold the first skill alone, the others the second alone.
+    problem.staff.forEach((person, p) => (person.skills = [p < 3 ? 0 : 1]));
+    const space = moveSpace(problem, undefined, 7);
+    const random = seededRandom(5);
+    const sizes = new Set<number>();
+    for (let round = 0; round < 40; round++) {
+      const chosen = windowPeople(space, random, 4);
+      expect(new Set(chosen).size).toBe(chosen.length);
+      expect(chosen).toEqual([...chosen].sort((a, b) => a - b));
+      const group = chosen[0]! < 3;
+      expect(chosen.every((p) => p < 3 === group)).toBe(true);
+      expect(chosen.length).toBe(group ? 3 : 4);
+      sizes.add(chosen.length);
+    }
+    expect([...sizes].sort()).toEqual([3, 4]);
+    expect(windowPeople(space, random, 1)).toHaveLength(1);
+    // Everyone shares a skill: half the ward, rounded up, however many are asked.
+    problem.staff.forEach((person) => (person.skills = [1]));
+    expect(windowPeople(moveSpace(problem, undefined, 7), random, 8)).toHaveLength(4);
+    expect(windowPeople(moveSpace(problem, undefined, 7), random, 3)).toHaveLength(3);
+  });
+
+  it('re-plans windows of people beside windows of days, for their share of the windows: half the ward over every day finds what two days at a time do not', () => {
+    const problem = n005w4();
+    const { initial, pinned } = pinAndLeave(problem);
+    const options = { now: () => 0, deadline: 1, seed: 1, maxMoves: 1_000, highs };
+    const days = solve({ problem, initial, pinned }, { ...options, tuning: { windowDays: 2, peopleWindowShare: 0 } });
+    const people = solve({ problem, initial, pinned }, { ...options, tuning: { windowDays: 2, peopleWindowShare: 0.5, windowPeople: problem.staff.length } });
+    expect(compareScores(people.score, days.score)).toBeLessThan(0);
+    expect(evaluate(problem, people.roster).score).toEqual(people.score);
+    expect([people.roster.shift[cellIndex(problem, 1, 3)], people.roster.skill[cellIndex(problem, 1, 3)]]).toEqual([0, problem.staff[1]!.skills[0]]);
+    expect(people.roster.shift[cellIndex(problem, 0, 6)]).toBe(OFF);
+  });
+
   it("takes the searches' shared best between windows when it beats its own, and offers its own best when that is better", () => {
     const problem = n005w4();
     const { initial, pinned } = pinAndLeave(problem);
     // Windows of 10 days find a roster that windows of 5 do not.
-    const good = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 1, maxMoves: 1_000, highs, tuning: { windowDays: 10 } });
-    const options = { now: () => 0, deadline: 1, maxMoves: 1_000, highs, tuning: { windowDays: 5 } };
+    const good = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 1, maxMoves: 1_000, highs, tuning: { windowDays: 10, peopleWindowShare: 0 } });
+    const options = { now: () => 0, deadline: 1, maxMoves: 1_000, highs, tuning: { windowDays: 5, peopleWindowShare: 0 } };
     const poor = solve({ problem, initial, pinned }, { ...options, seed: 1 });
     expect(compareScores(good.score, poor.score)).toBeLessThan(0);
     /** A shared best that starts with `held`, and what was offered to it. */

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Highs } from 'highs';
-import { evaluate } from '../server/rota/evaluate.js';
+import { evaluate, objective, personObjective } from '../server/rota/evaluate.js';
 import { OFF, cellIndex, compareScores, emptyRoster, type Roster, type RosterProblem } from '../server/rota/problem.js';
 import { admissibleStart, constructGreedy } from '../server/rota/solver/construct.js';
 import { loadHighs } from '../server/rota/solver/load-highs.js';
-import { moveSpace } from '../server/rota/solver/move-space.js';
+import { moveSpace, type MoveSpace } from '../server/rota/solver/move-space.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/plan-rows.js';
+import { peopleColumnSource, planPeople, planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/plan-rows.js';
 import { solve } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
-import { cheapestOpenRow, handMadeWard, n005w4, pinAndLeave, randomRoster, rowValue, shortVariant } from './support/rota-problems.js';
+import { cheapestOpenRow, handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, rowValue, shortVariant } from './support/rota-problems.js';
 
 const HARD = 1000;
 
@@ -109,26 +109,30 @@ describe('the plan of whole rows', () => {
     }
   });
 
-  it('re-plans a window of days alone: every cell outside it, every pinned cell and leave kept, the window better planned than the greedy roster had it', () => {
+  /**
+   * Re-plans part of a greedy roster (with random pins and leave) on n005w4 and the hand-made ward by `replan`, and
+   * checks that every cell `outside` it, every pinned cell and leave are kept, that the part changed, and that the
+   * roster is better than the greedy one.
+   */
+  function expectReplanned(seed: number, replan: (space: MoveSpace, roster: Roster) => Roster, outside: (p: number, d: number) => boolean): void {
     for (const [index, problem] of [n005w4(), handMadeWard()].entries()) {
-      const random = seededRandom(70 + index);
+      const random = seededRandom(seed + index);
       const pinned = new Uint8Array(problem.staff.length * problem.days);
       for (let cell = 0; cell < pinned.length; cell++) if (random.int(10) === 0) pinned[cell] = 1;
       for (let p = 0; p < problem.staff.length; p++) {
         for (let d = 0; d < problem.days; d++) if (!pinned[cellIndex(problem, p, d)] && random.int(12) === 0) problem.staff[p]!.leave[d] = true;
       }
       const space = moveSpace(problem, pinned, 7);
-      const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, 12)), 28);
+      const state = new SearchState(problem, admissibleStart(space, randomRoster(problem, seed - 58)), 28);
       constructGreedy(state, space, HARD);
-      const [from, length] = [7, 10];
-      const roster = planWindow(space, state.roster, from, length, highs, { now: () => 0, deadline: 1, hardWeight: HARD });
+      const roster = replan(space, state.roster);
       let changed = 0;
       for (let p = 0; p < problem.staff.length; p++) {
         for (let d = 0; d < problem.days; d++) {
           const cell = cellIndex(problem, p, d);
           const got = [cell, roster.shift[cell], roster.skill[cell]];
           const had = [cell, state.roster.shift[cell], state.roster.skill[cell]];
-          if (pinned[cell] || d < from || d >= from + length) expect(got).toEqual(had);
+          if (pinned[cell] || outside(p, d)) expect(got).toEqual(had);
           else if (problem.staff[p]!.leave[d]) expect(got).toEqual([cell, OFF, OFF]);
           else if (roster.shift[cell] !== OFF) expect(problem.staff[p]!.skills).toContain(roster.skill[cell]);
           if (got[1] !== had[1] || got[2] !== had[2]) changed++;
@@ -137,6 +141,53 @@ describe('the plan of whole rows', () => {
       expect(changed).toBeGreaterThan(0);
       expect(compareScores(evaluate(problem, roster).score, state.score())).toBeLessThan(0);
     }
+  }
+
+  it('re-plans a window of days alone: every cell outside it, every pinned cell and leave kept, the window better planned than the greedy roster had it', () => {
+    const [from, length] = [7, 10];
+    expectReplanned(70, (space, roster) => planWindow(space, roster, from, length, highs, { now: () => 0, deadline: 1, hardWeight: HARD }), (_, d) => d < from || d >= from + length);
+  });
+
+  it('prices a few people against everyone else: their columns and the requirements left to them cost what the roster does', () => {
+    const random = seededRandom(91);
+    let checked = 0;
+    for (const base of [n005w4(), handMadeWard()]) {
+      for (let round = 0; round < 12; round++) {
+        const problem = randomVariant(base, random);
+        const people = problem.staff.length;
+        const space = moveSpace(problem, undefined, 7);
+        const roster = admissibleStart(space, randomRoster(problem, 30 + round));
+        const chosen = Array.from({ length: people }, (_, p) => p).filter(() => random.int(2) === 0);
+        const source = peopleColumnSource(space, roster, chosen, HARD);
+        const columns = chosen.map((p) => ({
+          shift: roster.shift.slice(p * problem.days, (p + 1) * problem.days),
+          skill: roster.skill.slice(p * problem.days, (p + 1) * problem.days),
+        }));
+        let cost = 0;
+        const cover = new Int32Array(source.minimum.length);
+        columns.forEach((column, i) => {
+          cost += source.cost(i, column);
+          for (const requirement of source.covers(i, column)) cover[requirement]!++;
+        });
+        for (let i = 0; i < cover.length; i++) {
+          cost += source.optimalWeight * Math.max(0, source.optimal[i]! - cover[i]!) + HARD * Math.max(0, source.minimum[i]! - cover[i]!);
+        }
+        for (let p = 0; p < people; p++) {
+          if (chosen.includes(p)) continue;
+          const kept = personObjective(problem, roster, p);
+          cost += kept.soft + HARD * kept.hard;
+        }
+        const whole = objective(problem, roster);
+        expect({ round, cost }).toEqual({ round, cost: whole.soft + HARD * whole.hard });
+        checked++;
+      }
+    }
+    expect(checked).toBe(24);
+  });
+
+  it('re-plans a few people alone over every day: every other row, every pinned cell and leave kept, the roster better than the greedy one', () => {
+    const chosen = [1, 3];
+    expectReplanned(80, (space, roster) => planPeople(space, roster, chosen, highs, { now: () => 0, deadline: 1, hardWeight: HARD }), (p) => !chosen.includes(p));
   });
 
   it('starts the search when time allows, which then finds rosters with no hard violation on n005w4 and a hand-made ward', () => {

@@ -195,6 +195,16 @@ describe('the solver', () => {
     expect([...without.roster.shift]).not.toEqual([...plain.roster.shift]);
   });
 
+  it('refuses a share of windows of people of 1 or more, or a window of no people', () => {
+    const problem = n005w4();
+    const run = (tuning: SolveOptions['tuning']) => () => solve({ problem, initial: emptyRoster(problem) }, budget(1, 100, { tuning }));
+    expect(run({ peopleWindowShare: 1 })).toThrow(/peopleWindowShare/);
+    expect(run({ peopleWindowShare: -0.1 })).toThrow(/peopleWindowShare/);
+    expect(run({ windowPeople: 0 })).toThrow(/windowPeople/);
+    expect(run({ windowPeople: 2.5 })).toThrow(/windowPeople/);
+    expect(run({ peopleWindowShare: 0.9, windowPeople: 1 })().score.hard).toBe(0);
+  });
+
   it('answers a ward without staff at once', () => {
     const problem = { ...handMadeWard(), staff: [] };
     const result = solve({ problem, initial: emptyRoster(problem) }, budget(1, 1_000));

@@ -1,7 +1,7 @@
 import type { Highs } from 'highs';
 import { personObjective } from '../evaluate.js';
 import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, NO_DAY_WORKED, SOME_DAYS_WORKED, WEEKEND_STATES } from '../rule-pieces.js';
-import { OFF, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
+import { OFF, copyRoster, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './master-problem.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { bestSkill, dayProblem, PathBuffers, WorkRestRuns, type DayProblem } from './working-days.js';
@@ -686,4 +686,50 @@ export function planWindow(space: MoveSpace, roster: Roster, from: number, lengt
   const { days } = space;
   const pinned = Uint8Array.from(space.pinned, (pin, cell) => (pin || cell % days < from || cell % days >= from + length ? 1 : 0));
   return planRosters(moveSpace(space.problem, pinned, space.maxBlock), roster, highs, options);
+}
+
+/**
+ * The columns of `chosen` people alone (`planPeople`), everyone else's rows kept as `roster` holds them: each
+ * requirement less what the others already cover, which is exact, as coverage above a requirement's optimum costs
+ * nothing. Person i of the source is `chosen[i]`.
+ */
+export function peopleColumnSource(space: MoveSpace, roster: Roster, chosen: readonly number[], hardWeight: number): ColumnSource<Roster> {
+  const { problem, days } = space;
+  const whole = rowColumnSource(space, rowProblem(space, roster), hardWeight, true);
+  const free = new Uint8Array(space.people);
+  for (const p of chosen) free[p] = 1;
+  const covered = new Int32Array(problem.minimum.length);
+  for (let p = 0; p < space.people; p++) {
+    if (free[p]) continue;
+    for (let d = 0; d < days; d++) {
+      const shift = roster.shift[p * days + d]!;
+      if (shift !== OFF) covered[coverageIndex(problem, d, shift, roster.skill[p * days + d]!)]!++;
+    }
+  }
+  return {
+    people: chosen.length,
+    minimum: Array.from(whole.minimum, (need, i) => Math.max(0, need - covered[i]!)),
+    optimal: Array.from(whole.optimal, (need, i) => Math.max(0, need - covered[i]!)),
+    optimalWeight: whole.optimalWeight,
+    cost: (i, column) => whole.cost(chosen[i]!, column),
+    covers: (i, column) => whole.covers(chosen[i]!, column),
+    cheapest: (i, price, ceiling) => whole.cheapest(chosen[i]!, price, ceiling),
+  };
+}
+
+/**
+ * The whole rows of the `chosen` people re-planned by column generation over every day (`chooseColumns` over
+ * `peopleColumnSource`), everyone else's rows and every frozen cell kept: a large neighbourhood across the period,
+ * where a window of days is one across the ward.
+ */
+export function planPeople(space: MoveSpace, roster: Roster, chosen: readonly number[], highs: Highs, options: MasterOptions): Roster {
+  const { days } = space;
+  const rows = rowColumns(space, roster);
+  const picked = chooseColumns(peopleColumnSource(space, roster, chosen, options.hardWeight), chosen.map((p) => rows[p]!), highs, options);
+  const planned = copyRoster(roster);
+  picked.forEach((column, i) => {
+    planned.shift.set(column.shift, chosen[i]! * days);
+    planned.skill.set(column.skill, chosen[i]! * days);
+  });
+  return planned;
 }

@@ -60,6 +60,13 @@ export interface Tuning extends MoveShape {
   /** Each sweep of windows is shifted this many days from the one before (modulo the step). */
   windowSweepShiftDays: number;
   /**
+   * This share of the time spent in windows (of the windows, under a move budget) re-plans the whole rows of a few
+   * people over every day (`planPeople`), everyone else's kept, instead of everyone's over a window of days; below 1.
+   */
+  peopleWindowShare: number;
+  /** The people one such window re-plans. */
+  windowPeople: number;
+  /**
    * A repair (given HiGHS) re-plans windows around its holes (`fillHoles`) once its best has kept its hard violations
    * for this many milliseconds…
    */
@@ -98,6 +105,8 @@ export const DEFAULT_TUNING: Readonly<Tuning> = {
   windowDays: 14,
   windowStepShare: 0.5,
   windowSweepShiftDays: 3,
+  peopleWindowShare: 0.5,
+  windowPeople: 10,
   holeStallMs: 300,
   holeStallMoves: 200_000,
   holeStallShare: 0.05,
@@ -114,6 +123,8 @@ export function resolveTuning(problem: RosterProblem, overrides: TuningOverrides
   for (const name of Object.keys(tuning.mix)) {
     if (!(MOVE_NAMES as readonly string[]).includes(name)) throw new Error(`Tuning.mix names no move ${name}; the moves: ${MOVE_NAMES.join(', ')}`);
   }
+  if (!(tuning.peopleWindowShare >= 0 && tuning.peopleWindowShare < 1)) throw new Error('Tuning.peopleWindowShare is a share of the windows below 1');
+  if (!(Number.isInteger(tuning.windowPeople) && tuning.windowPeople >= 1)) throw new Error('Tuning.windowPeople is a whole number of people, at least 1');
   // Hard first: in the annealing's cost, the changes a repair needs to fill a hole must not outweigh the hole.
   if (problem.reference !== undefined) tuning.hardWeight = Math.max(tuning.hardWeight, tuning.repairHardWeightPerChange * problem.reference.weight);
   return tuning;

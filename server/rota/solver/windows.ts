@@ -1,5 +1,7 @@
 import { copyRoster, type Roster } from '../problem.js';
-import { planWindow } from './plan-rows.js';
+import type { MoveSpace } from './move-space.js';
+import { planPeople, planWindow } from './plan-rows.js';
+import type { Random } from './random.js';
 import { masterOptions, type Search } from './search.js';
 import type { SolveResult } from './solve.js';
 import { searchStateFor } from './state.js';
@@ -12,31 +14,82 @@ export function windowsBegin(search: Search): number {
 }
 
 /**
- * The windows phase: re-plans the incumbent's whole rows exactly, `windowDays` days at a time with every other cell kept
- * (`planWindow`), until the deadline (one sweep under a move budget), the stop, or a roster without penalty. After each
- * window, the searches' shared best (`SolveOptions.sharedBest`) is taken when it beats the incumbent (and the window laid
- * over it, when that is better still), and the incumbent offered to it. Returns why the search stopped.
+ * The windows phase: re-plans the incumbent's whole rows exactly, until the deadline (one sweep under a move budget),
+ * the stop, or a roster without penalty: everyone's over `windowDays` days at a time with every other cell kept
+ * (`planWindow`), and, for `peopleWindowShare` of the time spent in windows (of the windows, under a move budget),
+ * a few people's over every day with everyone else's rows kept (`planPeople`, `windowPeople`). A window of days comes
+ * first. After each window, the searches' shared best (`SolveOptions.sharedBest`) is taken when it beats the incumbent
+ * (and the window laid over it, when that is better still), and the incumbent offered to it. Returns why the search
+ * stopped.
  */
 export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']): SolveResult['stoppedBy'] {
-  const { options, tuning, space, incumbent } = search;
+  const { options, tuning, space, incumbent, random } = search;
   const once = options.maxMoves !== undefined;
   const length = Math.min(tuning.windowDays, space.days);
   const master = masterOptions(search, options.deadline);
-  for (const from of windowStarts(space.days, length, once, options.sweepPart ?? 0, tuning)) {
+  const starts = windowStarts(space.days, length, once, options.sweepPart ?? 0, tuning);
+  const share = tuning.peopleWindowShare;
+  // What each kind of window has taken: milliseconds, or windows under a move budget (which replays).
+  const spent = { days: 0, people: 0 };
+  for (;;) {
     if (options.signal?.aborted) return 'aborted';
     if (options.now() >= options.deadline || incumbent.perfect) break;
-    const roster = planWindow(space, incumbent.roster, from, length, options.highs!, master);
+    const began = options.now();
+    const ofPeople = share > 0 && spent.people * (1 - share) < spent.days * share;
+    let roster: Roster;
+    let lay: (base: Roster) => Roster;
+    if (ofPeople) {
+      const chosen = windowPeople(space, random, tuning.windowPeople);
+      roster = planPeople(space, incumbent.roster, chosen, options.highs!, master);
+      lay = (base) => layPeople(base, roster, space.days, chosen);
+    } else {
+      const next = starts.next();
+      if (next.done === true) break;
+      const from = next.value;
+      roster = planWindow(space, incumbent.roster, from, length, options.highs!, master);
+      lay = (base) => layWindow(base, roster, space.days, from, length);
+    }
+    spent[ofPeople ? 'people' : 'days'] += once ? 1 : options.now() - began;
     let improved = incumbent.keep(searchStateFor(space, roster));
     const shared = options.sharedBest?.takeIfBetter(incumbent.score) ?? null;
     if (shared !== null) {
       // Another search's best, then the same with this window laid over it.
       improved = incumbent.keep(searchStateFor(space, shared.roster)) || improved;
-      improved = incumbent.keep(searchStateFor(space, layWindow(shared.roster, roster, space.days, from, length))) || improved;
+      improved = incumbent.keep(searchStateFor(space, lay(shared.roster))) || improved;
     }
     options.sharedBest?.offer(incumbent.roster, incumbent.score);
     if (improved) incumbent.report(search.moves);
   }
   return stoppedBy;
+}
+
+/**
+ * The people of one window of people: one drawn at random, and others drawn from those sharing a skill with them,
+ * `count` in all, at most half the ward rounded up (everyone's rows over every day is the plan itself, not a window),
+ * fewer when fewer share a skill.
+ */
+export function windowPeople(space: MoveSpace, random: Random, count: number): number[] {
+  const { people, skillCount, hasSkill } = space;
+  const size = Math.min(count, Math.ceil(people / 2));
+  const pivot = random.int(people);
+  const sharing: number[] = [];
+  for (let p = 0; p < people; p++) {
+    if (p === pivot) continue;
+    for (let k = 0; k < skillCount; k++) {
+      if (hasSkill[p * skillCount + k] && hasSkill[pivot * skillCount + k]) {
+        sharing.push(p);
+        break;
+      }
+    }
+  }
+  const chosen = [pivot];
+  while (chosen.length < size && sharing.length > 0) {
+    const at = random.int(sharing.length);
+    chosen.push(sharing[at]!);
+    sharing[at] = sharing[sharing.length - 1]!;
+    sharing.pop();
+  }
+  return chosen.sort((a, b) => a - b);
 }
 
 /**
@@ -75,6 +128,16 @@ export function layWindow(base: Roster, window: Roster, days: number, from: numb
   for (let row = 0; row < base.shift.length; row += days) {
     laid.shift.set(window.shift.subarray(row + from, row + from + length), row + from);
     laid.skill.set(window.skill.subarray(row + from, row + from + length), row + from);
+  }
+  return laid;
+}
+
+/** A copy of `base` with the rows of `people` taken from `window`. */
+export function layPeople(base: Roster, window: Roster, days: number, people: readonly number[]): Roster {
+  const laid = copyRoster(base);
+  for (const p of people) {
+    laid.shift.set(window.shift.subarray(p * days, (p + 1) * days), p * days);
+    laid.skill.set(window.skill.subarray(p * days, (p + 1) * days), p * days);
   }
   return laid;
 }
