@@ -6,7 +6,7 @@ import { admissibleStart, constructGreedy } from '../server/rota/solver/construc
 import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace, type MoveSpace } from '../server/rota/solver/move-space.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { peopleColumnSource, planPeople, planRosters, planWindow, rowProblem, RowSearch } from '../server/rota/solver/plan-rows.js';
+import { peopleColumnSource, planPeople, planRosters, planWindow, rowColumns, rowProblem, RowSearch } from '../server/rota/solver/plan-rows.js';
 import { solve } from '../server/rota/solver/solve.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { cheapestOpenRow, handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, rowValue, shortVariant } from './support/rota-problems.js';
@@ -159,10 +159,8 @@ describe('the plan of whole rows', () => {
         const roster = admissibleStart(space, randomRoster(problem, 30 + round));
         const chosen = Array.from({ length: people }, (_, p) => p).filter(() => random.int(2) === 0);
         const source = peopleColumnSource(space, roster, chosen, HARD);
-        const columns = chosen.map((p) => ({
-          shift: roster.shift.slice(p * problem.days, (p + 1) * problem.days),
-          skill: roster.skill.slice(p * problem.days, (p + 1) * problem.days),
-        }));
+        const rows = rowColumns(space, roster);
+        const columns = chosen.map((p) => rows[p]!);
         let cost = 0;
         const cover = new Int32Array(source.minimum.length);
         columns.forEach((column, i) => {

@@ -1,5 +1,5 @@
 import type { Highs } from 'highs';
-import { personObjective } from '../evaluate.js';
+import { coverageCounts, personObjective } from '../evaluate.js';
 import { brokenCarryCost, nextWeekendState, PREFERENCE_KIND, preferenceBroken, NO_DAY_WORKED, SOME_DAYS_WORKED, WEEKEND_STATES } from '../rule-pieces.js';
 import { OFF, copyRoster, coverageIndex, emptyRoster, type RosterProblem, type Roster } from '../problem.js';
 import { chooseColumns, type ColumnSource, type MasterOptions } from './master-problem.js';
@@ -696,14 +696,12 @@ export function planWindow(space: MoveSpace, roster: Roster, from: number, lengt
 export function peopleColumnSource(space: MoveSpace, roster: Roster, chosen: readonly number[], hardWeight: number): ColumnSource<Roster> {
   const { problem, days } = space;
   const whole = rowColumnSource(space, rowProblem(space, roster), hardWeight, true);
-  const free = new Uint8Array(space.people);
-  for (const p of chosen) free[p] = 1;
-  const covered = new Int32Array(problem.minimum.length);
-  for (let p = 0; p < space.people; p++) {
-    if (free[p]) continue;
+  // What everyone covers, less the chosen people's cells.
+  const covered = coverageCounts(problem, roster);
+  for (const p of chosen) {
     for (let d = 0; d < days; d++) {
       const shift = roster.shift[p * days + d]!;
-      if (shift !== OFF) covered[coverageIndex(problem, d, shift, roster.skill[p * days + d]!)]!++;
+      if (shift !== OFF) covered[coverageIndex(problem, d, shift, roster.skill[p * days + d]!)]!--;
     }
   }
   return {
