@@ -9,7 +9,7 @@ import { moveSpace } from '../server/rota/solver/move-space.js';
 import { planCost, planWorkingDays } from '../server/rota/solver/plan-days.js';
 import { seededRandom } from '../server/rota/solver/random.js';
 import { solve, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
-import { layPeople, layWindow, windowPeople, windowStarts } from '../server/rota/solver/windows.js';
+import { layPeople, layWindow, windowPeople, WindowKinds, windowStarts } from '../server/rota/solver/windows.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
 import { daysOnly, handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
@@ -317,6 +317,51 @@ describe('the plan of working days', () => {
     problem.staff.forEach((person) => (person.skills = [1]));
     expect(windowPeople(moveSpace(problem, undefined, 7), random, 8)).toHaveLength(4);
     expect(windowPeople(moveSpace(problem, undefined, 7), random, 3)).toHaveLength(3);
+  });
+
+  it('gives each kind of window the share of the time its last windows gained per millisecond, at least the floor each, the prior share before both are tried and when neither gains', () => {
+    const tuning = { peopleWindowShare: 0.5, windowKindFloor: 0.15, windowMemory: 4 };
+    /** Runs `count` windows, each kind gaining what `gains` says and taking what `costs` says; the people's share of the time, and the kinds in order. */
+    const run = (kinds: WindowKinds, count: number, gains: (ofPeople: boolean, at: number) => number, costs = (ofPeople: boolean) => (ofPeople ? 1 : 3)) => {
+      const order: boolean[] = [];
+      const spent = { days: 0, people: 0 };
+      for (let at = 0; at < count; at++) {
+        const ofPeople = kinds.nextOfPeople();
+        order.push(ofPeople);
+        const cost = costs(ofPeople);
+        spent[ofPeople ? 'people' : 'days'] += cost;
+        kinds.record(ofPeople, gains(ofPeople, at), cost);
+      }
+      return { share: spent.people / (spent.people + spent.days), order };
+    };
+    // A window of days first, then the prior share until both have been tried.
+    const fresh = new WindowKinds(tuning);
+    expect(fresh.peopleShare()).toBe(0.5);
+    expect(fresh.nextOfPeople()).toBe(false);
+    fresh.record(false, 100, 3);
+    expect(fresh.peopleShare()).toBe(0.5);
+    expect(fresh.nextOfPeople()).toBe(true);
+    // Only windows of days gain: windows of people keep the floor.
+    const days = run(new WindowKinds(tuning), 400, (ofPeople) => (ofPeople ? 0 : 30));
+    expect(days.share).toBeGreaterThan(0.13);
+    expect(days.share).toBeLessThan(0.17);
+    // Only windows of people gain: windows of days keep the floor.
+    const people = run(new WindowKinds(tuning), 400, (ofPeople) => (ofPeople ? 10 : 0));
+    expect(people.share).toBeGreaterThan(0.83);
+    expect(people.share).toBeLessThan(0.87);
+    // Both gain the same per millisecond: even shares.
+    const even = run(new WindowKinds(tuning), 400, (ofPeople) => (ofPeople ? 10 : 30));
+    expect(Math.abs(even.share - 0.5)).toBeLessThan(0.03);
+    // Neither gains: the prior share.
+    const neither = run(new WindowKinds({ ...tuning, peopleWindowShare: 0.25 }), 400, () => 0);
+    expect(Math.abs(neither.share - 0.25)).toBeLessThan(0.03);
+    // Windows of days gain first and stop: after the last windows of days remembered, windows of people take over.
+    const turn = run(new WindowKinds(tuning), 400, (ofPeople, at) => (ofPeople ? 1 : at < 100 ? 30 : 0));
+    const late = turn.order.slice(300).filter(Boolean).length / 100;
+    expect(turn.order.slice(0, 100).filter(Boolean).length).toBeLessThan(40);
+    expect(late).toBeGreaterThan(0.9);
+    // A prior share of 0: no window of people, whatever they would gain.
+    expect(run(new WindowKinds({ ...tuning, peopleWindowShare: 0 }), 50, () => 10).order.some(Boolean)).toBe(false);
   });
 
   it('re-plans windows of people beside windows of days, for their share of the windows: half the ward over every day finds what two days at a time do not', () => {

@@ -195,13 +195,16 @@ describe('the solver', () => {
     expect([...without.roster.shift]).not.toEqual([...plain.roster.shift]);
   });
 
-  it('refuses a share of windows of people of 1 or more, or a window of no people', () => {
+  it('refuses a share of windows of people of 1 or more, a window of no people, a floor above half or no memory of windows', () => {
     const problem = n005w4();
     const run = (tuning: SolveOptions['tuning']) => () => solve({ problem, initial: emptyRoster(problem) }, budget(1, 100, { tuning }));
     expect(run({ peopleWindowShare: 1 })).toThrow(/peopleWindowShare/);
     expect(run({ peopleWindowShare: -0.1 })).toThrow(/peopleWindowShare/);
     expect(run({ windowPeople: 0 })).toThrow(/windowPeople/);
     expect(run({ windowPeople: 2.5 })).toThrow(/windowPeople/);
+    expect(run({ windowKindFloor: 0.6 })).toThrow(/windowKindFloor/);
+    expect(run({ windowKindFloor: -0.1 })).toThrow(/windowKindFloor/);
+    expect(run({ windowMemory: 0 })).toThrow(/windowMemory/);
     expect(run({ peopleWindowShare: 0.9, windowPeople: 1 })().score.hard).toBe(0);
   });
 

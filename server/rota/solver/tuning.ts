@@ -60,12 +60,20 @@ export interface Tuning extends MoveShape {
   /** Each sweep of windows is shifted this many days from the one before (modulo the step). */
   windowSweepShiftDays: number;
   /**
-   * This share of the time spent in windows (of the windows, under a move budget) re-plans the whole rows of a few
-   * people over every day (`planPeople`), everyone else's kept, instead of everyone's over a window of days; below 1.
+   * Windows of people re-plan the whole rows of a few people over every day (`planPeople`), everyone else's kept,
+   * instead of everyone's over a window of days: this share of the time spent in windows (of the windows, under a move
+   * budget) until both kinds have been tried and whenever neither has gained lately; 0: none at all; below 1.
    */
   peopleWindowShare: number;
   /** The people one such window re-plans. */
   windowPeople: number;
+  /**
+   * Once both kinds of window have been tried, each one's share follows what its last `windowMemory` windows gained per
+   * millisecond (per window under a move budget), at least this share each (`WindowKinds`); at most 0.5.
+   */
+  windowKindFloor: number;
+  /** The windows of each kind whose gains set the shares. */
+  windowMemory: number;
   /**
    * A repair (given HiGHS) re-plans windows around its holes (`fillHoles`) once its best has kept its hard violations
    * for this many milliseconds…
@@ -107,6 +115,8 @@ export const DEFAULT_TUNING: Readonly<Tuning> = {
   windowSweepShiftDays: 3,
   peopleWindowShare: 0.5,
   windowPeople: 10,
+  windowKindFloor: 0.15,
+  windowMemory: 4,
   holeStallMs: 300,
   holeStallMoves: 200_000,
   holeStallShare: 0.05,
@@ -125,6 +135,8 @@ export function resolveTuning(problem: RosterProblem, overrides: TuningOverrides
   }
   if (!(tuning.peopleWindowShare >= 0 && tuning.peopleWindowShare < 1)) throw new Error('Tuning.peopleWindowShare is a share of the windows below 1');
   if (!(Number.isInteger(tuning.windowPeople) && tuning.windowPeople >= 1)) throw new Error('Tuning.windowPeople is a whole number of people, at least 1');
+  if (!(tuning.windowKindFloor >= 0 && tuning.windowKindFloor <= 0.5)) throw new Error('Tuning.windowKindFloor is a share of the windows from 0 to 0.5');
+  if (!(Number.isInteger(tuning.windowMemory) && tuning.windowMemory >= 1)) throw new Error('Tuning.windowMemory is a whole number of windows, at least 1');
   // Hard first: in the annealing's cost, the changes a repair needs to fill a hole must not outweigh the hole.
   if (problem.reference !== undefined) tuning.hardWeight = Math.max(tuning.hardWeight, tuning.repairHardWeightPerChange * problem.reference.weight);
   return tuning;

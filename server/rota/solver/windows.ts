@@ -28,14 +28,13 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
   const length = Math.min(tuning.windowDays, space.days);
   const master = masterOptions(search, options.deadline);
   const starts = windowStarts(space.days, length, once, options.sweepPart ?? 0, tuning);
-  const share = tuning.peopleWindowShare;
-  // What each kind of window has taken: milliseconds, or windows under a move budget (which replays).
-  const spent = { days: 0, people: 0 };
+  const kinds = new WindowKinds(tuning);
   for (;;) {
     if (options.signal?.aborted) return 'aborted';
     if (options.now() >= options.deadline || incumbent.perfect) break;
     const began = options.now();
-    const ofPeople = share > 0 && spent.people * (1 - share) < spent.days * share;
+    const before = incumbent.score;
+    const ofPeople = kinds.nextOfPeople();
     let roster: Roster;
     let lay: (base: Roster) => Roster;
     if (ofPeople) {
@@ -49,8 +48,10 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
       roster = planWindow(space, incumbent.roster, from, length, options.highs!, master);
       lay = (base) => layWindow(base, roster, space.days, from, length);
     }
-    spent[ofPeople ? 'people' : 'days'] += once ? 1 : options.now() - began;
     let improved = incumbent.keep(searchStateFor(space, roster));
+    const gain = (before.hard - incumbent.score.hard) * tuning.hardWeight + before.soft - incumbent.score.soft;
+    // Milliseconds, or windows under a move budget (which replays).
+    kinds.record(ofPeople, gain, once ? 1 : options.now() - began);
     const shared = options.sharedBest?.takeIfBetter(incumbent.score) ?? null;
     if (shared !== null) {
       // Another search's best, then the same with this window laid over it.
@@ -61,6 +62,58 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
     if (improved) incumbent.report(search.moves);
   }
   return stoppedBy;
+}
+
+/**
+ * Which kind of window comes next: each kind's share of the time spent in windows (of the windows, under a move
+ * budget) follows its share of what the last `windowMemory` windows of each kind gained per unit spent, at least
+ * `windowKindFloor` each; `peopleWindowShare` while a kind has not been tried or neither has gained lately, and no
+ * windows of people at all when it is 0. Windows of days gain most on a roster far from good (and on large wards, whose
+ * first sweep is long), windows of people keep gaining once windows of days no longer do.
+ */
+export class WindowKinds {
+  private readonly spent = { days: 0, people: 0 };
+  private readonly recent: { days: { gain: number; cost: number }[]; people: { gain: number; cost: number }[] } = { days: [], people: [] };
+
+  constructor(private readonly tuning: Pick<Tuning, 'peopleWindowShare' | 'windowKindFloor' | 'windowMemory'>) {}
+
+  /** The share of the time in windows that windows of people are to have now. */
+  peopleShare(): number {
+    const { peopleWindowShare, windowKindFloor } = this.tuning;
+    if (peopleWindowShare === 0) return 0;
+    const days = this.rate('days');
+    const people = this.rate('people');
+    if (days === null || people === null || days + people === 0) return peopleWindowShare;
+    return Math.min(1 - windowKindFloor, Math.max(windowKindFloor, people / (days + people)));
+  }
+
+  /** Whether the next window is one of people: the kind further below its share; of days on a tie (so first). */
+  nextOfPeople(): boolean {
+    const share = this.peopleShare();
+    return share > 0 && this.spent.people * (1 - share) < this.spent.days * share;
+  }
+
+  /** Notes what a window of one kind gained (in the annealing's cost: hard violations weighed) and what it took. */
+  record(ofPeople: boolean, gain: number, cost: number): void {
+    const kind = ofPeople ? 'people' : 'days';
+    this.spent[kind] += cost;
+    const recent = this.recent[kind];
+    recent.push({ gain: Math.max(0, gain), cost });
+    if (recent.length > this.tuning.windowMemory) recent.shift();
+  }
+
+  /** What the kind's last windows gained per unit they took, or null before its first. */
+  private rate(kind: 'days' | 'people'): number | null {
+    const recent = this.recent[kind];
+    if (recent.length === 0) return null;
+    let gain = 0;
+    let cost = 0;
+    for (const window of recent) {
+      gain += window.gain;
+      cost += window.cost;
+    }
+    return gain / Math.max(cost, 1e-9);
+  }
 }
 
 /**
