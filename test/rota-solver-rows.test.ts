@@ -197,7 +197,7 @@ describe('the plan of whole rows', () => {
       constructGreedy(state, space, HARD);
       const plan = evaluate(problem, planRosters(space, state.roster, highs, { now: () => 0, deadline: 1, hardWeight: HARD })).score;
       // No moves for the annealing: the roster is the plan's, unless the greedy one is better.
-      const result = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 4, maxMoves: 0, highs, tuning: { rowPlanMsPerCell: 0 } });
+      const result = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 4, maxMoves: 0, highs, tuning: { rowPlanMsPerCell: 0, windowShare: 0 } });
       const planned = compareScores(plan, state.score()) < 0 ? plan : state.score();
       expect(result.score).toEqual(planned);
       if (compareScores(plan, state.score()) < 0) plansBetter++;
@@ -210,5 +210,23 @@ describe('the plan of whole rows', () => {
     }
     // On the hand-made ward the plan is better than the greedy roster (it has no penalty at all).
     expect(plansBetter).toBeGreaterThan(0);
+  });
+
+  it('re-plans windows after a plan of whole rows as after one of working days: never worse than the annealing alone, pinned cells and leave kept', () => {
+    let better = 0;
+    for (const seed of [1, 2, 3, 4]) {
+      const problem = n005w4();
+      const { initial, pinned } = pinAndLeave(problem);
+      const options = { now: () => 0, deadline: 1, seed, maxMoves: 2_000, highs };
+      const annealed = solve({ problem, initial, pinned }, { ...options, tuning: { rowPlanMsPerCell: 0, windowShare: 0 } });
+      const windowed = solve({ problem, initial, pinned }, { ...options, tuning: { rowPlanMsPerCell: 0, windowDays: 10 } });
+      expect(compareScores(windowed.score, annealed.score)).toBeLessThanOrEqual(0);
+      expect(evaluate(problem, windowed.roster).score).toEqual(windowed.score);
+      expect([windowed.stoppedBy, windowed.moves]).toEqual(['moves', 2_000]);
+      expect([windowed.roster.shift[cellIndex(problem, 1, 3)], windowed.roster.skill[cellIndex(problem, 1, 3)]]).toEqual([0, problem.staff[1]!.skills[0]]);
+      expect(windowed.roster.shift[cellIndex(problem, 0, 6)]).toBe(OFF);
+      if (compareScores(windowed.score, annealed.score) < 0) better++;
+    }
+    expect(better).toBeGreaterThan(0);
   });
 });

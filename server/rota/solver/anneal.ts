@@ -91,8 +91,8 @@ export function anneal(search: Search, from: SearchState, path: SolvePath, until
       const plan = options.sharedPlan!.take();
       if (plan !== null) {
         awaitingPlan = false;
-        // A plan that windows follow is taken even when it is worse than the incumbent: a plan of working days soon
-        // anneals to better than the greedy roster's annealing ever reaches.
+        // A plan that windows follow is taken even when it is worse than the incumbent: a plan soon anneals and
+        // re-plans to better than the greedy roster's annealing ever reaches.
         windows = path.windows;
         if (windows) annealEnd = windowsBegin(search);
         const taken = searchStateFor(space, plan);

@@ -46,8 +46,8 @@ export interface SolveOptions {
   /**
    * A linear programming solver (HiGHS): when given, the search starts from a plan made by column generation instead
    * of from the greedy roster alone: of everyone's whole rows (`planRosters`) when time allows, else of their working
-   * days (`planWorkingDays`) with shift types laid over it (`layShiftTypes`, `annealShiftTypes`), which windows of
-   * whole rows follow (`Tuning.windowShare`).
+   * days (`planWorkingDays`) with shift types laid over it (`layShiftTypes`, `annealShiftTypes`); windows of whole
+   * rows follow either (`Tuning.windowShare`).
    */
   highs?: Highs;
   /** False: the search does not plan even with `highs`, which then serves only the windows after a plan it takes. */
@@ -101,8 +101,8 @@ export interface SolveResult {
  *   whole rows / of working days this search makes (given `highs`, unless `plan` is false), rows when the plan's share
  *   of the time allows `rowPlanMsPerCell` per cell. `take-plan`: from the constructed roster, and from another search's
  *   plan when it comes (`sharedPlan`, and no plan of its own). `nothing`: no person or no day, nothing to move.
- * - `windows`: whether windows of whole rows follow the annealing: after a plan of working days (made, or taken with
- *   `highs` of its own), when `windowShare` is above 0 and a row tells the shift types apart.
+ * - `windows`: whether windows of whole rows follow the annealing: after a plan (of whole rows or of working days, made
+ *   or taken with `highs` of its own), when `windowShare` is above 0 and a row tells the shift types apart.
  * - `fillHoles`: whether the annealing re-plans windows around the holes it leaves (`fillHoles`): in a repair, given
  *   `highs`, when a row tells the shift types apart.
  */
@@ -117,7 +117,7 @@ export function solvePath(space: MoveSpace, tuning: Tuning, options: SolveOption
   const fillHoles = space.problem.reference !== undefined && options.highs !== undefined && rowsFit;
   if (space.people === 0 || space.days === 0) return { start: 'nothing', windows: false, fillHoles };
   const rows = plansRows(space, tuning, options.deadline - start);
-  const windows = options.highs !== undefined && !rows && tuning.windowShare > 0 && rowsFit;
+  const windows = options.highs !== undefined && tuning.windowShare > 0 && rowsFit;
   if (options.highs !== undefined && options.plan !== false) return { start: rows ? 'plan-rows' : 'plan-days', windows, fillHoles };
   if (options.sharedPlan !== undefined) return { start: 'take-plan', windows, fillHoles };
   return { start: 'greedy', windows: false, fillHoles };
@@ -128,7 +128,7 @@ export function solvePath(space: MoveSpace, tuning: Tuning, options: SolveOption
  * (by column generation, given `highs`) and offer the plan to the other searches; `anneal` (over change, block change,
  * swap, block swap, change-to-what-the-day-lacks, run shift and run retype moves, the score kept incrementally, hard
  * first: a hard violation weighs `hardWeight` in the annealing's cost, and the best roster is the lexicographic best; a
- * repair's annealing may `fillHoles` on the way); then, when windows follow a plan of working days, `sweepWindows`. The
+ * repair's annealing may `fillHoles` on the way); then, when windows follow the plan, `sweepWindows`. The
  * path is chosen once (`solvePath`). Pure: time and randomness come in.
  */
 export function solve(input: SolveInput, options: SolveOptions): SolveResult {

@@ -49,8 +49,8 @@ export interface Tuning extends MoveShape {
   /** …to this one. */
   layerEndTemperature: number;
   /**
-   * After a plan of working days: this share of the time left once it is made (one sweep after a move budget) re-plans
-   * the best roster's whole rows a window of days at a time (`planWindow`), instead of annealing.
+   * After a plan (of whole rows or of working days): this share of the time left once it is made (one sweep after a
+   * move budget) re-plans the best roster's whole rows in windows (`sweepWindows`), instead of annealing.
    */
   windowShare: number;
   /** The days one window re-plans. */

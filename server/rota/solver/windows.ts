@@ -7,7 +7,7 @@ import type { SolveResult } from './solve.js';
 import { searchStateFor } from './state.js';
 import { DEFAULT_TUNING, type Tuning } from './tuning.js';
 
-/** The time at which windows begin after a plan of working days: `windowShare` of the time left from now. */
+/** The time at which windows begin after a plan: `windowShare` of the time left from now. */
 export function windowsBegin(search: Search): number {
   const { options, tuning } = search;
   return options.deadline - tuning.windowShare * Math.max(0, options.deadline - options.now());
