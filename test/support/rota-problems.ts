@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { readInrc2Instance } from '../../server/rota/inrc2/index.js';
 import { personScore } from '../../server/rota/evaluate.js';
@@ -82,6 +83,12 @@ export function pinAndLeave(problem: RosterProblem): { initial: Roster; pinned: 
   pinned[cellIndex(problem, 1, 3)] = 1;
   problem.staff[0]!.leave[6] = true;
   return { initial, pinned };
+}
+
+/** Expects `roster` to keep what `pinAndLeave` set: person 1's pinned cell on day 3, person 0 off on leave on day 6. */
+export function expectPinAndLeaveKept(problem: RosterProblem, roster: Roster): void {
+  expect([roster.shift[cellIndex(problem, 1, 3)], roster.skill[cellIndex(problem, 1, 3)]]).toEqual([0, problem.staff[1]!.skills[0]]);
+  expect(roster.shift[cellIndex(problem, 0, 6)]).toBe(OFF);
 }
 
 /** A roster with every cell random: work (any shift type, any skill, even one the person lacks) or off. */
