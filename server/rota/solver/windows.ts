@@ -73,7 +73,7 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
  */
 export class WindowKinds {
   private readonly spent = { days: 0, people: 0 };
-  private readonly recent: { days: { gain: number; cost: number }[]; people: { gain: number; cost: number }[] } = { days: [], people: [] };
+  private readonly recent: Record<'days' | 'people', { gain: number; cost: number }[]> = { days: [], people: [] };
 
   constructor(private readonly tuning: Pick<Tuning, 'peopleWindowShare' | 'windowKindFloor' | 'windowMemory'>) {}
 
