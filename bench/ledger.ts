@@ -10,8 +10,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createTRPCClient, httpLink } from '@trpc/client';
-import type { AppRouter } from '../shared/index.ts';
+import { benchWard } from './bench-ward.ts';
 import { openBenchDatabase } from './database.ts';
 import { latencyFigures, spawnBuiltService, stopAll } from './processes.ts';
 
@@ -33,7 +32,6 @@ const HOLIDAYS = 25;
 const WARMUP = 10;
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const TARGET_MS = 200;
-const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 const load = <T>(path: string) => import(pathToFileURL(join(ROOT, 'dist', path)).href) as Promise<T>;
@@ -47,20 +45,7 @@ try {
   const { readInrc2Instance } = await load<Inrc2Module>('server/rota/inrc2/index.js');
   const { addDays, daysBetween } = await load<DatesModule>('server/calendar/iso-dates.js');
 
-  let cookie = '';
-  let ward = '';
-  const fetchWithCookie = async (input: string | URL | Request, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (cookie) request.headers.set('cookie', cookie);
-    if (ward) request.headers.set('x-ward', ward);
-    const response = await fetch(request);
-    const sid = response.headers.getSetCookie().find((header) => header.startsWith('nobat_sid='));
-    if (sid) cookie = sid.split(';')[0]!;
-    return response;
-  };
-  const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${service.url}/trpc`, fetch: fetchWithCookie })] });
-  await client.setup.run.mutate({ hospitalName: 'Bench Hospital', wardName: 'Bench', name: 'Bench Admin', ...ADMIN });
-  ward = String((await client.wards.create.mutate({ name: INSTANCE })).ward.id);
+  const { client, fetch: fetchAsAdmin, wardId } = await benchWard(service.url, INSTANCE);
 
   log(`loading ${INSTANCE} through the API`);
   const instance = readInrc2Instance(DATASET, INSTANCE);
@@ -99,7 +84,7 @@ try {
   const timed = async (url: string, runs: number) => {
     const one = async () => {
       const started = performance.now();
-      const response = await fetchWithCookie(url);
+      const response = await fetchAsAdmin(url);
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
       return performance.now() - started;
@@ -110,7 +95,7 @@ try {
     return latencyFigures(samples);
   };
   const range = `from=${FROM}&to=${TO}`;
-  const answer = (await (await fetchWithCookie(`${service.url}/api/rota/ledger?${range}`)).json()) as { rows: unknown[]; ward: { perFullTime: unknown } };
+  const answer = (await (await fetchAsAdmin(`${service.url}/api/rota/ledger?${range}`)).json()) as { rows: unknown[]; ward: { perFullTime: unknown } };
   log(`timing (${RUNS} requests of each)`);
   const json = await timed(`${service.url}/api/rota/ledger?${range}`, RUNS);
   const csv = await timed(`${service.url}/api/rota/ledger.csv?${range}`, RUNS);
@@ -125,7 +110,7 @@ try {
   try {
     for (let i = 0; i < WARMUP + RUNS; i++) {
       const started = performance.now();
-      await readLedger(orm.em.fork(), { wardId: Number(ward), from: FROM, to: TO });
+      await readLedger(orm.em.fork(), { wardId, from: FROM, to: TO });
       if (i >= WARMUP) direct.push(performance.now() - started);
     }
   } finally {

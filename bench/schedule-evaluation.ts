@@ -7,8 +7,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createTRPCClient, httpLink } from '@trpc/client';
-import type { AppRouter } from '../shared/index.ts';
+import { benchWard } from './bench-ward.ts';
 import { openBenchDatabase } from './database.ts';
 import { latencyFigures, spawnBuiltService, stopAll } from './processes.ts';
 
@@ -26,7 +25,6 @@ const INSTANCE = 'n120w4_1_4-6-2-6';
 const MONDAY = '2027-01-04';
 const WARMUP = 20;
 const RUNS = 200;
-const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
 
 const addIsoDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
@@ -42,20 +40,7 @@ try {
   const { evaluate } = await load<EvaluateModule>('server/rota/evaluate.js');
   const { emptyRoster } = await load<ProblemModule>('server/rota/problem.js');
 
-  let cookie = '';
-  let ward = '';
-  const fetchWithCookie = async (input: string | URL | Request, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (cookie) request.headers.set('cookie', cookie);
-    if (ward) request.headers.set('x-ward', ward);
-    const response = await fetch(request);
-    const sid = response.headers.getSetCookie().find((header) => header.startsWith('nobat_sid='));
-    if (sid) cookie = sid.split(';')[0]!;
-    return response;
-  };
-  const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${service.url}/trpc`, fetch: fetchWithCookie })] });
-  await client.setup.run.mutate({ hospitalName: 'Bench Hospital', wardName: 'Bench', name: 'Bench Admin', ...ADMIN });
-  ward = String((await client.wards.create.mutate({ name: INSTANCE })).ward.id);
+  const { client, fetch: fetchAsAdmin, wardId } = await benchWard(service.url, INSTANCE);
 
   log(`loading ${INSTANCE} through the API`);
   const instance = readInrc2Instance(DATASET, INSTANCE);
@@ -81,7 +66,7 @@ try {
   const url = `${service.url}/api/rota/schedules/${loaded.scheduleId}/evaluation`;
   const timeOne = async () => {
     const started = performance.now();
-    const response = await fetchWithCookie(url);
+    const response = await fetchAsAdmin(url);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`GET evaluation answered ${response.status}`);
     return performance.now() - started;
@@ -95,7 +80,7 @@ try {
   const { buildRosterProblem } = await load<BuildModule>('server/services/rota/schedules/build-roster-problem.js');
   const { evaluateSchedule } = await load<EvaluateScheduleModule>('server/services/rota/schedules/evaluate-schedule.js');
   const orm = await openOrm(db.url);
-  const period = { id: loaded.scheduleId, wardId: Number(ward), startDate: loaded.startDate, endDate: loaded.endDate };
+  const period = { id: loaded.scheduleId, wardId, startDate: loaded.startDate, endDate: loaded.endDate };
   const building: number[] = [];
   const scoring: number[] = [];
   try {
@@ -140,7 +125,7 @@ try {
   }
   const timeGet = async (path: string) => {
     const started = performance.now();
-    const response = await fetchWithCookie(`${service.url}${path}`);
+    const response = await fetchAsAdmin(`${service.url}${path}`);
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
     return performance.now() - started;
