@@ -8,7 +8,9 @@ import { loadHighs } from '../server/rota/solver/load-highs.js';
 import { moveSpace } from '../server/rota/solver/move-space.js';
 import { planCost, planWorkingDays } from '../server/rota/solver/plan-days.js';
 import { seededRandom } from '../server/rota/solver/random.js';
-import { solve, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
+import { walk } from '../server/rota/solver/anneal.js';
+import { Incumbent } from '../server/rota/solver/search.js';
+import { DEFAULT_TUNING, solve, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
 import { layPeople, layWindow, windowPeople, WindowKinds, windowStarts } from '../server/rota/solver/windows.js';
 import { SearchState } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
@@ -409,6 +411,58 @@ describe('the plan of working days', () => {
     expect(empty.offers.length).toBeGreaterThan(1);
     expect(empty.offers.at(-1)).toEqual(poor.score);
     for (let i = 1; i < empty.offers.length; i++) expect(compareScores(empty.offers[i]!, empty.offers[i - 1]!)).toBeLessThanOrEqual(0);
+  });
+
+  it('walks at one temperature: never to a costlier roster near 0, away from it when warm, the incumbent keeping the best it passes', () => {
+    const problem = n005w4();
+    const { initial, pinned } = pinAndLeave(problem);
+    const start = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 3, maxMoves: 2_000 });
+    for (const [temperature, seed] of [[1e-9, 1], [1e-9, 2], [50, 1], [50, 2]] as const) {
+      const space = moveSpace(problem, pinned, DEFAULT_TUNING.maxBlock);
+      const state = new SearchState(problem, copyRoster(start.roster), 4 * space.maxBlock);
+      const search = { problem, space, tuning: DEFAULT_TUNING, options: { now: () => 0, deadline: 1, seed }, random: seededRandom(seed), start: 0, moves: 7 } as const;
+      const incumbent = new Incumbent(state, search.options, 0);
+      const improved = walk({ ...search, incumbent }, state, temperature, 3_000);
+      const walked = evaluate(problem, state.roster).score;
+      expect(state.score()).toEqual(walked);
+      expectPinAndLeaveKept(problem, state.roster);
+      expect(evaluate(problem, incumbent.roster).score).toEqual(incumbent.score);
+      expect(compareScores(incumbent.score, walked)).toBeLessThanOrEqual(0);
+      expect(compareScores(incumbent.score, start.score)).toBeLessThanOrEqual(0);
+      expect(improved).toBe(compareScores(incumbent.score, start.score) < 0);
+      if (temperature < 1) expect(compareScores(walked, start.score)).toBeLessThanOrEqual(0);
+      else expect(compareScores(walked, start.score)).toBeGreaterThan(0);
+    }
+  });
+
+  it('kicks the windows off a roster they no longer better, on a clock: a walk from the best after that many idle windows, the best kept', () => {
+    const problem = n005w4();
+    const { initial, pinned } = pinAndLeave(problem);
+    /** A solve on a clock that moves a millisecond each time it is read, so that it replays. */
+    const run = (kickAfterWindows: number) => {
+      let clock = 0;
+      const reports: SolveProgress[] = [];
+      const result = solve(
+        { problem, initial, pinned },
+        { now: () => clock++, deadline: 4_000, seed: 5, highs, tuning: { kickAfterWindows, windowDays: 7 }, onImprove: (progress) => reports.push(progress) },
+      );
+      return { result, reports };
+    };
+    const plain = run(0);
+    const kicked = run(2);
+    const kickMoves = DEFAULT_TUNING.kickMovesPerCell * problem.staff.length * problem.days;
+    // The annealing before the windows is the same; each kick adds its walk's moves.
+    const extra = kicked.result.moves - plain.result.moves;
+    expect(extra).toBeGreaterThan(0);
+    expect(extra % kickMoves).toBe(0);
+    for (const { result, reports } of [plain, kicked]) {
+      expect(result.stoppedBy).toBe('deadline');
+      expect(evaluate(problem, result.roster).score).toEqual(result.score);
+      expect(reports.at(-1)).toMatchObject(result.score);
+      for (let i = 1; i < reports.length; i++) expect(compareScores(reports[i]!, reports[i - 1]!)).toBeLessThan(0);
+      expectPinAndLeaveKept(problem, result.roster);
+    }
+    expect(run(2).result.roster.shift).toEqual(kicked.result.roster.shift);
   });
 
   it('makes exactly the moves of its budget, the moves over the planned shift types included', () => {

@@ -195,7 +195,7 @@ describe('the solver', () => {
     expect([...without.roster.shift]).not.toEqual([...plain.roster.shift]);
   });
 
-  it('refuses a share of windows of people of 1 or more, a window of no people, a floor above half or no memory of windows', () => {
+  it('refuses a share of windows of people of 1 or more, a window of no people, a floor above half, no memory of windows, or a kick after a negative or broken count, at no temperature or of fewer than no moves', () => {
     const problem = n005w4();
     const run = (tuning: SolveOptions['tuning']) => () => solve({ problem, initial: emptyRoster(problem) }, budget(1, 100, { tuning }));
     expect(run({ peopleWindowShare: 1 })).toThrow(/peopleWindowShare/);
@@ -205,6 +205,10 @@ describe('the solver', () => {
     expect(run({ windowKindFloor: 0.6 })).toThrow(/windowKindFloor/);
     expect(run({ windowKindFloor: -0.1 })).toThrow(/windowKindFloor/);
     expect(run({ windowMemory: 0 })).toThrow(/windowMemory/);
+    expect(run({ kickAfterWindows: -1 })).toThrow(/kickAfterWindows/);
+    expect(run({ kickAfterWindows: 1.5 })).toThrow(/kickAfterWindows/);
+    expect(run({ kickTemperature: 0 })).toThrow(/kickTemperature/);
+    expect(run({ kickMovesPerCell: -1 })).toThrow(/kickMovesPerCell/);
     expect(run({ peopleWindowShare: 0.9, windowPeople: 1 })().score.hard).toBe(0);
   });
 

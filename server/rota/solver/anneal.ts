@@ -9,10 +9,51 @@ import { MOVE_NAMES, type MoveMix } from './tuning.js';
 import { windowsBegin } from './windows.js';
 
 /** The moves in `MOVE_NAMES` order, each with its share of the mix added to those before it. */
-function moveDraw(mix: MoveMix): { moves: Move[]; cumulative: number[] } {
+interface MoveDraw {
+  moves: Move[];
+  cumulative: number[];
+}
+
+function moveDraw(mix: MoveMix): MoveDraw {
   const weights = MOVE_NAMES.map((name) => mix[name]);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   return { moves: MOVE_NAMES.map((name) => MOVES[name]), cumulative: weights.map((_, i) => weights.slice(0, i + 1).reduce((sum, weight) => sum + weight, 0) / total) };
+}
+
+/**
+ * One move of the annealing at `temperature` on `state`: drawn by the mix, kept when it costs nothing more or by the
+ * Metropolis rule, else undone. With no hard violation left, a move that adds one is never accepted: it is not scored.
+ * Whether the incumbent kept the state it led to.
+ */
+function annealMove(search: Search, state: SearchState, draw: MoveDraw, temperature: number): boolean {
+  const { tuning, incumbent, random, space } = search;
+  const pick = random.next();
+  let m = 0;
+  while (pick >= draw.cumulative[m]!) m++;
+  if (!draw.moves[m]!(state, space, random) || (state.hard === 0 && state.breaksSuccession())) {
+    state.rollback();
+    return false;
+  }
+  state.evaluate();
+  const delta = state.deltaHard * tuning.hardWeight + state.deltaSoft;
+  if (delta <= 0 || random.next() < Math.exp(-delta / temperature)) {
+    state.commit();
+    return (state.hard < incumbent.score.hard || (state.hard === incumbent.score.hard && state.soft < incumbent.score.soft)) && incumbent.keep(state);
+  }
+  state.rollback();
+  return false;
+}
+
+/**
+ * A walk of `count` moves of the annealing at one `temperature` from `state` (changed in place; `kick` in the windows
+ * phase): the incumbent keeps what beats it on the way. Whether it did.
+ */
+export function walk(search: Search, state: SearchState, temperature: number, count: number): boolean {
+  const draw = moveDraw(search.tuning.mix);
+  let improved = false;
+  for (let i = 0; i < count; i++) improved = annealMove(search, state, draw, temperature) || improved;
+  search.moves += count;
+  return improved;
 }
 
 /**
@@ -54,14 +95,14 @@ export interface Annealed {
  * re-plan that removes no hard violation makes the next wait twice as long, over windows twice as wide.
  */
 export function anneal(search: Search, from: SearchState, path: SolvePath, until: number): Annealed {
-  const { options, tuning, incumbent, random, space, problem } = search;
+  const { options, tuning, incumbent, space, problem } = search;
   let state = from;
   let windows = path.windows && path.start !== 'take-plan';
   let annealEnd = until;
   const planned = path.start === 'plan-rows' || path.start === 'plan-days';
   // A repair starts from the roster as it stands, a plan of its own: it anneals as cool as from a plan.
   let schedule = coolingFrom(search, planned || problem.reference !== undefined ? tuning.plannedStartTemperature : tuning.startTemperature, annealEnd);
-  const { moves, cumulative } = moveDraw(tuning.mix);
+  const draw = moveDraw(tuning.mix);
   let awaitingPlan = path.start === 'take-plan';
   let done = search.moves;
   // A repair whose annealing stops removing hard violations re-plans whole rows around the holes left (`fillHoles`).
@@ -113,24 +154,7 @@ export function anneal(search: Search, from: SearchState, path: SolvePath, until
     let improved = false;
     // The last batch of a move budget is cut to it, so that the budget is exact after the plan's shift types too.
     const batch = options.maxMoves === undefined ? tuning.movesPerBatch : Math.min(tuning.movesPerBatch, options.maxMoves - done);
-    for (let i = 0; i < batch; i++) {
-      const pick = random.next();
-      let m = 0;
-      while (pick >= cumulative[m]!) m++;
-      // With no hard violation left, a move that adds one is never accepted: it is not scored.
-      if (!moves[m]!(state, space, random) || (state.hard === 0 && state.breaksSuccession())) {
-        state.rollback();
-        continue;
-      }
-      state.evaluate();
-      const delta = state.deltaHard * tuning.hardWeight + state.deltaSoft;
-      if (delta <= 0 || random.next() < Math.exp(-delta / temperature)) {
-        state.commit();
-        if (state.hard < incumbent.score.hard || (state.hard === incumbent.score.hard && state.soft < incumbent.score.soft)) improved = incumbent.keep(state) || improved;
-      } else {
-        state.rollback();
-      }
-    }
+    for (let i = 0; i < batch; i++) improved = annealMove(search, state, draw, temperature) || improved;
     done += batch;
     if (improved) incumbent.report(done);
     if (incumbent.score.hard < hardSeen) {

@@ -75,6 +75,15 @@ export interface Tuning extends MoveShape {
   /** The windows of each kind whose gains set the shares. */
   windowMemory: number;
   /**
+   * Once this many windows in a row have not bettered the roster they re-plan (not under a move budget), a walk of the
+   * annealing's moves leads from the best roster to one near it, which the windows re-plan from (a kick); 0: never.
+   */
+  kickAfterWindows: number;
+  /** The temperature of that walk… */
+  kickTemperature: number;
+  /** …and its moves, this many a cell (person × day). */
+  kickMovesPerCell: number;
+  /**
    * A repair (given HiGHS) re-plans windows around its holes (`fillHoles`) once its best has kept its hard violations
    * for this many milliseconds…
    */
@@ -117,6 +126,9 @@ export const DEFAULT_TUNING: Readonly<Tuning> = {
   windowPeople: 10,
   windowKindFloor: 0.15,
   windowMemory: 4,
+  kickAfterWindows: 4,
+  kickTemperature: 3,
+  kickMovesPerCell: 15,
   holeStallMs: 300,
   holeStallMoves: 200_000,
   holeStallShare: 0.05,
@@ -137,6 +149,9 @@ export function resolveTuning(problem: RosterProblem, overrides: TuningOverrides
   if (!(Number.isInteger(tuning.windowPeople) && tuning.windowPeople >= 1)) throw new Error('Tuning.windowPeople is a whole number of people, at least 1');
   if (!(tuning.windowKindFloor >= 0 && tuning.windowKindFloor <= 0.5)) throw new Error('Tuning.windowKindFloor is a share of the windows from 0 to 0.5');
   if (!(Number.isInteger(tuning.windowMemory) && tuning.windowMemory >= 1)) throw new Error('Tuning.windowMemory is a whole number of windows, at least 1');
+  if (!(Number.isInteger(tuning.kickAfterWindows) && tuning.kickAfterWindows >= 0)) throw new Error('Tuning.kickAfterWindows is a whole number of windows, 0 for none');
+  if (!(tuning.kickTemperature > 0)) throw new Error('Tuning.kickTemperature is a temperature above 0');
+  if (!(tuning.kickMovesPerCell >= 0)) throw new Error('Tuning.kickMovesPerCell is a number of moves a cell, at least 0');
   // Hard first: in the annealing's cost, the changes a repair needs to fill a hole must not outweigh the hole.
   if (problem.reference !== undefined) tuning.hardWeight = Math.max(tuning.hardWeight, tuning.repairHardWeightPerChange * problem.reference.weight);
   return tuning;

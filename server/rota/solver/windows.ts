@@ -1,4 +1,5 @@
-import { copyRoster, type Roster } from '../problem.js';
+import { compareScores, copyRoster, type Roster, type Score } from '../problem.js';
+import { walk } from './anneal.js';
 import type { MoveSpace } from './move-space.js';
 import { planPeople, planWindow } from './plan-rows.js';
 import type { Random } from './random.js';
@@ -14,13 +15,16 @@ export function windowsBegin(search: Search): number {
 }
 
 /**
- * The windows phase: re-plans the incumbent's whole rows exactly, until the deadline (one sweep under a move budget),
- * the stop, or a roster without penalty: everyone's over `windowDays` days at a time with every other cell kept
- * (`planWindow`), and, for `peopleWindowShare` of the time spent in windows (of the windows, under a move budget),
- * a few people's over every day with everyone else's rows kept (`planPeople`, `windowPeople`). A window of days comes
- * first. After each window, the searches' shared best (`SolveOptions.sharedBest`) is taken when it beats the incumbent
- * (and the window laid over it, when that is better still), and the incumbent offered to it. Returns why the search
- * stopped.
+ * The windows phase: re-plans whole rows exactly, until the deadline (one sweep under a move budget), the stop, or a
+ * roster without penalty: everyone's over `windowDays` days at a time with every other cell kept (`planWindow`), and,
+ * for `peopleWindowShare` of the time spent in windows (of the windows, under a move budget), a few people's over every
+ * day with everyone else's rows kept (`planPeople`, `windowPeople`). A window of days comes first. After each window,
+ * the searches' shared best (`SolveOptions.sharedBest`) is taken when it beats the incumbent (and the window laid over
+ * it, when that is better still), and the incumbent offered to it. The windows re-plan the incumbent until
+ * `kickAfterWindows` windows in a row have not bettered the roster they re-planned (not under a move budget): then a
+ * walk of the annealing's moves at `kickTemperature` leads from the incumbent to a roster near it (`kickMovesPerCell`
+ * moves a cell), which the windows re-plan from until they stall again, or the shared best beats the incumbent (the
+ * windows then go on from it). Returns why the search stopped.
  */
 export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']): SolveResult['stoppedBy'] {
   const { options, tuning, space, incumbent, random } = search;
@@ -29,36 +33,61 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
   const master = masterOptions(search, options.deadline);
   const starts = windowStarts(space.days, length, once, options.sweepPart ?? 0, tuning);
   const kinds = new WindowKinds(tuning);
+  const kicks = !once && tuning.kickAfterWindows > 0;
+  // What the windows re-plan: the incumbent, or since a kick the roster it led to and what windows made of it.
+  let current: Roster = copyRoster(incumbent.roster);
+  let currentScore: Score = incumbent.score;
+  let stalled = 0;
   for (;;) {
     if (options.signal?.aborted) return 'aborted';
     if (options.now() >= options.deadline || incumbent.perfect) break;
     const began = options.now();
-    const before = incumbent.score;
+    const before = currentScore;
     const ofPeople = kinds.nextOfPeople();
     let roster: Roster;
     let lay: (base: Roster) => Roster;
     if (ofPeople) {
       const chosen = windowPeople(space, random, tuning.windowPeople);
-      roster = planPeople(space, incumbent.roster, chosen, options.highs!, master);
+      roster = planPeople(space, current, chosen, options.highs!, master);
       lay = (base) => layPeople(base, roster, space.days, chosen);
     } else {
       const next = starts.next();
       if (next.done === true) break;
       const from = next.value;
-      roster = planWindow(space, incumbent.roster, from, length, options.highs!, master);
+      roster = planWindow(space, current, from, length, options.highs!, master);
       lay = (base) => layWindow(base, roster, space.days, from, length);
     }
-    let improved = incumbent.keep(searchStateFor(space, roster));
-    const gain = (before.hard - incumbent.score.hard) * tuning.hardWeight + before.soft - incumbent.score.soft;
+    const planned = searchStateFor(space, roster);
+    if (compareScores(planned.score(), currentScore) < 0) {
+      current = roster;
+      currentScore = planned.score();
+      stalled = 0;
+    } else {
+      stalled++;
+    }
+    let improved = incumbent.keep(planned);
+    const gain = (before.hard - currentScore.hard) * tuning.hardWeight + before.soft - currentScore.soft;
     // Milliseconds, or windows under a move budget (which replays).
     kinds.record(ofPeople, gain, once ? 1 : options.now() - began);
     const shared = options.sharedBest?.takeIfBetter(incumbent.score) ?? null;
     if (shared !== null) {
-      // Another search's best, then the same with this window laid over it.
+      // Another search's best, then the same with this window laid over it; the windows go on from the better.
       improved = incumbent.keep(searchStateFor(space, shared.roster)) || improved;
       improved = incumbent.keep(searchStateFor(space, lay(shared.roster))) || improved;
+      if (compareScores(incumbent.score, currentScore) < 0) {
+        current = copyRoster(incumbent.roster);
+        currentScore = incumbent.score;
+        stalled = 0;
+      }
     }
     options.sharedBest?.offer(incumbent.roster, incumbent.score);
+    if (kicks && stalled >= tuning.kickAfterWindows) {
+      const kicked = searchStateFor(space, copyRoster(incumbent.roster));
+      improved = walk(search, kicked, tuning.kickTemperature, Math.round(tuning.kickMovesPerCell * space.people * space.days)) || improved;
+      current = kicked.roster;
+      currentScore = kicked.score();
+      stalled = 0;
+    }
     if (improved) incumbent.report(search.moves);
   }
   return stoppedBy;
