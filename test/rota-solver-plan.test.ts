@@ -451,10 +451,10 @@ describe('the plan of working days', () => {
     const plain = run(0);
     const kicked = run(2);
     const kickMoves = DEFAULT_TUNING.kickMovesPerCell * problem.staff.length * problem.days;
-    // The annealing before the windows is the same; each kick adds its walk's moves.
+    // The annealing before the windows is the same; each kick adds its walk's moves (the last may be cut at the deadline).
     const extra = kicked.result.moves - plain.result.moves;
-    expect(extra).toBeGreaterThan(0);
-    expect(extra % kickMoves).toBe(0);
+    expect(extra).toBeGreaterThanOrEqual(kickMoves);
+    expect((extra % kickMoves) % DEFAULT_TUNING.movesPerBatch).toBe(0);
     for (const { result, reports } of [plain, kicked]) {
       expect(result.stoppedBy).toBe('deadline');
       expect(evaluate(problem, result.roster).score).toEqual(result.score);

@@ -45,14 +45,21 @@ function annealMove(search: Search, state: SearchState, draw: MoveDraw, temperat
 }
 
 /**
- * A walk of `count` moves of the annealing at one `temperature` from `state` (changed in place; `kick` in the windows
- * phase): the incumbent keeps what beats it on the way. Whether it did.
+ * A walk of `count` moves of the annealing at one `temperature` from `state` (changed in place; a kick in the windows
+ * phase), cut short at the deadline or the stop, which it looks at between batches of `movesPerBatch`: the incumbent
+ * keeps what beats it on the way. Whether it did.
  */
 export function walk(search: Search, state: SearchState, temperature: number, count: number): boolean {
-  const draw = moveDraw(search.tuning.mix);
+  const { options, tuning } = search;
+  const draw = moveDraw(tuning.mix);
   let improved = false;
-  for (let i = 0; i < count; i++) improved = annealMove(search, state, draw, temperature) || improved;
-  search.moves += count;
+  for (let done = 0; done < count; ) {
+    if (options.signal?.aborted || options.now() >= options.deadline) break;
+    const batch = Math.min(tuning.movesPerBatch, count - done);
+    for (let i = 0; i < batch; i++) improved = annealMove(search, state, draw, temperature) || improved;
+    done += batch;
+    search.moves += batch;
+  }
   return improved;
 }
 
