@@ -12,7 +12,7 @@ import { walk } from '../server/rota/solver/anneal.js';
 import { Incumbent } from '../server/rota/solver/search.js';
 import { DEFAULT_TUNING, solve, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
 import { layPeople, layWindow, windowPeople, WindowKinds, windowStarts } from '../server/rota/solver/windows.js';
-import { SearchState } from '../server/rota/solver/state.js';
+import { SearchState, searchStateFor } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
 import { daysOnly, expectPinAndLeaveKept, handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
 
@@ -419,7 +419,7 @@ describe('the plan of working days', () => {
     const start = solve({ problem, initial, pinned }, { now: () => 0, deadline: 1, seed: 3, maxMoves: 2_000 });
     for (const [temperature, seed] of [[1e-9, 1], [1e-9, 2], [50, 1], [50, 2]] as const) {
       const space = moveSpace(problem, pinned, DEFAULT_TUNING.maxBlock);
-      const state = new SearchState(problem, copyRoster(start.roster), 4 * space.maxBlock);
+      const state = searchStateFor(space, copyRoster(start.roster));
       const search = { problem, space, tuning: DEFAULT_TUNING, options: { now: () => 0, deadline: 1, seed }, random: seededRandom(seed), start: 0, moves: 7 } as const;
       const incumbent = new Incumbent(state, search.options, 0);
       const improved = walk({ ...search, incumbent }, state, temperature, 3_000);
@@ -444,7 +444,7 @@ describe('the plan of working days', () => {
       const reports: SolveProgress[] = [];
       const result = solve(
         { problem, initial, pinned },
-        { now: () => clock++, deadline: 4_000, seed: 5, highs, tuning: { kickAfterWindows, windowDays: 7 }, onImprove: (progress) => reports.push(progress) },
+        { now: () => clock++, deadline: 1_500, seed: 5, highs, tuning: { kickAfterWindows, windowDays: 7 }, onImprove: (progress) => reports.push(progress) },
       );
       return { result, reports };
     };
