@@ -2,7 +2,7 @@ import { compareScores, copyRoster } from '../problem.js';
 import { fillHoles } from './holes.js';
 import type { Move } from './move-space.js';
 import { MOVES } from './moves.js';
-import type { Search } from './search.js';
+import { timeIsUp, type Search } from './search.js';
 import type { SolvePath, SolveResult } from './solve.js';
 import { searchStateFor, type SearchState } from './state.js';
 import { MOVE_NAMES, type MoveMix } from './tuning.js';
@@ -54,7 +54,7 @@ export function walk(search: Search, state: SearchState, temperature: number, co
   const draw = moveDraw(tuning.mix);
   let improved = false;
   for (let done = 0; done < count; ) {
-    if (options.signal?.aborted || options.now() >= options.deadline) break;
+    if (timeIsUp(options)) break;
     const batch = Math.min(tuning.movesPerBatch, count - done);
     for (let i = 0; i < batch; i++) improved = annealMove(search, state, draw, temperature) || improved;
     done += batch;

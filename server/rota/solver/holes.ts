@@ -1,6 +1,6 @@
 import { evaluate } from '../evaluate.js';
 import { planWindow } from './plan-rows.js';
-import { masterOptions, type Search } from './search.js';
+import { masterOptions, timeIsUp, type Search } from './search.js';
 import { searchStateFor } from './state.js';
 
 /**
@@ -20,7 +20,7 @@ export function fillHoles(search: Search, window: number): boolean {
   const tried = new Set<number>();
   for (;;) {
     const now = options.now();
-    if (options.signal?.aborted || now >= options.deadline) return improved;
+    if (timeIsUp(options, now)) return improved;
     const hole = evaluate(problem, incumbent.roster).violations.find((v) => v.severity === 'hard' && v.day !== undefined && v.day >= from && !tried.has(v.day));
     if (hole === undefined) return improved;
     tried.add(hole.day!);

@@ -64,6 +64,14 @@ export interface Search {
   moves: number;
 }
 
+/**
+ * Whether a search is to stop: its stop came (`signal` aborted) or its deadline has; `now` when the caller has read the
+ * clock already (the clock is read only when the stop has not come).
+ */
+export function timeIsUp(options: SolveOptions, now?: number): boolean {
+  return options.signal?.aborted === true || (now ?? options.now()) >= options.deadline;
+}
+
 /** What the column generation's master is told: the search's clock, a deadline, its hard weight and its stop. */
 export function masterOptions(search: Search, deadline: number): MasterOptions {
   const { options } = search;

@@ -6,7 +6,7 @@ import { moveSpace, type MoveSpace } from './move-space.js';
 import { plan, plansRows } from './plan.js';
 import { seededRandom } from './random.js';
 import { MAX_ROW_SHIFT_TYPES } from './plan-rows.js';
-import { Incumbent, type Search } from './search.js';
+import { Incumbent, timeIsUp, type Search } from './search.js';
 import { resolveTuning, type Tuning, type TuningOverrides } from './tuning.js';
 import { sweepWindows, windowsBegin } from './windows.js';
 
@@ -139,7 +139,7 @@ export function solve(input: SolveInput, options: SolveOptions): SolveResult {
   const space = moveSpace(problem, input.pinned, tuning.maxBlock, tuning);
   const path = solvePath(space, tuning, options, start);
 
-  let state = construct(space, input.initial, tuning.hardWeight, () => options.now() >= options.deadline || options.signal?.aborted === true);
+  let state = construct(space, input.initial, tuning.hardWeight, () => timeIsUp(options));
   const search: Search = { problem, space, tuning, options, random, start, incumbent: new Incumbent(state, options, start), moves: 0 };
   const { incumbent } = search;
   incumbent.report(0);
