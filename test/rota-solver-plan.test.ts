@@ -11,7 +11,7 @@ import { seededRandom } from '../server/rota/solver/random.js';
 import { walk } from '../server/rota/solver/anneal.js';
 import { Incumbent } from '../server/rota/solver/search.js';
 import { DEFAULT_TUNING, solve, type SharedBest, type SolveProgress } from '../server/rota/solver/solve.js';
-import { layPeople, layWindow, windowPeople, WindowKinds, windowStarts } from '../server/rota/solver/windows.js';
+import { idleWindowsBeforeKick, layPeople, layWindow, windowPeople, WindowKinds, windowStarts } from '../server/rota/solver/windows.js';
 import { SearchState, searchStateFor } from '../server/rota/solver/state.js';
 import { dayProblem, FREE, PatternSearch, patternCost, type DayProblem } from '../server/rota/solver/working-days.js';
 import { daysOnly, expectPinAndLeaveKept, handMadeWard, n005w4, pinAndLeave, randomRoster, randomVariant, shortVariant } from './support/rota-problems.js';
@@ -271,6 +271,16 @@ describe('the plan of working days', () => {
     expect([...windowStarts(28, 10, true, 0.5)]).toEqual([8, 3, 0, 18, 13]);
     expect(take(windowStarts(28, 10, false, 0.5), 7)).toEqual([8, 3, 0, 18, 13, 5, 0]);
     expect([...windowStarts(7, 14, true, 0.5)]).toEqual([0]);
+  });
+
+  it('kicks after the count of idle windows up to 28 days, in proportion to the days beyond, never for 0', () => {
+    expect(idleWindowsBeforeKick(4, 7)).toBe(4);
+    expect(idleWindowsBeforeKick(4, 28)).toBe(4);
+    // A sweep of windows of days over 56 days has twice the windows of one over 28.
+    expect(idleWindowsBeforeKick(4, 56)).toBe(8);
+    expect(idleWindowsBeforeKick(4, 62)).toBe(9);
+    expect(idleWindowsBeforeKick(1, 35)).toBe(1);
+    expect(idleWindowsBeforeKick(0, 56)).toBe(0);
   });
 
   it('lays the days of a window of one roster over another, every other cell kept', () => {

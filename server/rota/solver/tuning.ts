@@ -75,7 +75,8 @@ export interface Tuning extends MoveShape {
   /** The windows of each kind whose gains set the shares. */
   windowMemory: number;
   /**
-   * Once this many windows in a row have not bettered the roster they re-plan (not under a move budget), a walk of the
+   * Once this many windows in a row have not bettered the roster they re-plan (not under a move budget; on a ward of
+   * up to 28 days, in proportion to the days on a longer one: `idleWindowsBeforeKick` in windows.ts), a walk of the
    * annealing's moves leads from the best roster to one near it, which the windows re-plan from (a kick); 0: never.
    */
   kickAfterWindows: number;

@@ -21,10 +21,11 @@ export function windowsBegin(search: Search): number {
  * day with everyone else's rows kept (`planPeople`, `windowPeople`). A window of days comes first. After each window,
  * the searches' shared best (`SolveOptions.sharedBest`) is taken when it beats the incumbent (and the window laid over
  * it, when that is better still), and the incumbent offered to it. The windows re-plan the incumbent until
- * `kickAfterWindows` windows in a row have not bettered the roster they re-planned (not under a move budget): then a
- * walk of the annealing's moves at `kickTemperature` leads from the incumbent to a roster near it (`kickMovesPerCell`
- * moves a cell), which the windows re-plan from until they stall again, or the shared best beats the incumbent (the
- * windows then go on from it). Returns why the search stopped.
+ * `kickAfterWindows` windows in a row (more on a ward of more than 28 days: `idleWindowsBeforeKick`) have not bettered
+ * the roster they re-planned (not under a move budget): then a walk of the annealing's moves at `kickTemperature`
+ * leads from the incumbent to a roster near it (`kickMovesPerCell` moves a cell), which the windows re-plan from until
+ * they stall again, or the shared best beats the incumbent (the windows then go on from it). Returns why the search
+ * stopped.
  */
 export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']): SolveResult['stoppedBy'] {
   const { options, tuning, space, incumbent, random } = search;
@@ -33,7 +34,7 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
   const master = masterOptions(search, options.deadline);
   const starts = windowStarts(space.days, length, once, options.sweepPart ?? 0, tuning);
   const kinds = new WindowKinds(tuning);
-  const kicks = !once && tuning.kickAfterWindows > 0;
+  const kickAfter = once ? 0 : idleWindowsBeforeKick(tuning.kickAfterWindows, space.days);
   // What the windows re-plan: the incumbent, or since a kick the roster it led to and what windows made of it.
   let current: Roster = copyRoster(incumbent.roster);
   let currentScore: Score = incumbent.score;
@@ -81,7 +82,7 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
       }
     }
     options.sharedBest?.offer(incumbent.roster, incumbent.score);
-    if (kicks && stalled >= tuning.kickAfterWindows) {
+    if (kickAfter > 0 && stalled >= kickAfter) {
       const kicked = searchStateFor(space, copyRoster(incumbent.roster));
       improved = walk(search, kicked, tuning.kickTemperature, Math.round(tuning.kickMovesPerCell * space.people * space.days)) || improved;
       current = kicked.roster;
@@ -91,6 +92,18 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
     if (improved) incumbent.report(search.moves);
   }
   return stoppedBy;
+}
+
+/** The days of a ward over which `Tuning.kickAfterWindows` idle windows in a row bring a kick, and fewer days too. */
+export const KICK_DAYS = 28;
+
+/**
+ * How many windows in a row that have not bettered their roster bring a kick on a ward of `days` days: `count` (the
+ * tuning's) up to `KICK_DAYS` days, in proportion to the days on a longer ward, whose sweep of windows of days has as
+ * many more windows (over 56 days, twice those over 28); 0 (never) for 0.
+ */
+export function idleWindowsBeforeKick(count: number, days: number): number {
+  return Math.round(count * Math.max(1, days / KICK_DAYS));
 }
 
 /**
