@@ -1,6 +1,6 @@
 import type { Highs } from 'highs';
 import { SOFT_CONSTRAINTS, type RosterProblem, type Weights } from '../problem.js';
-import { relaxColumns, type ColumnSource, type RequirementPrices } from './master-problem.js';
+import { pastDeadlineOrStopped, relaxColumns, type ColumnSource, type RequirementPrices } from './master-problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
 import { moveSpace } from './move-space.js';
 import { dayColumns, workingDays, workingDaysSource } from './plan-days.js';
@@ -122,7 +122,7 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
   // The greedy roster's rows as the first columns: from rows that cover the requirements the first prices are moderate,
   // where from empty rows every requirement's price starts at its slack's (and the first bounds far below 0).
   const greedy = new SearchState(problem, start, 4);
-  constructGreedy(greedy, space, options.hardWeight, () => options.now() >= options.deadline || options.stopped?.() === true);
+  constructGreedy(greedy, space, options.hardWeight, () => pastDeadlineOrStopped(options));
   const step = softScoreStep(problem.weights);
   let best: number | null = null;
   let bestRaw = Number.NEGATIVE_INFINITY;

@@ -1,5 +1,10 @@
 import type { Highs, Model } from 'highs';
 
+/** Whether a clock with a deadline and a stop (the master's, the bound's) is at or past its deadline, or stopped. */
+export function pastDeadlineOrStopped(options: Pick<MasterOptions, 'now' | 'deadline' | 'stopped'>): boolean {
+  return options.now() >= options.deadline || options.stopped?.() === true;
+}
+
 export interface MasterOptions {
   /** Milliseconds on any monotonic scale. */
   now(): number;
@@ -203,7 +208,7 @@ class Master<Column> {
   }
 
   private late(): boolean {
-    return this.options.now() >= this.options.deadline || this.options.stopped?.() === true;
+    return pastDeadlineOrStopped(this.options);
   }
 
   /** Solves the master's relaxation and returns its columns' values. */
