@@ -305,7 +305,7 @@ function checkMasterRows(name: Constraint, highs: Highs): number {
       cheapest: (p, price) => ({ column: columns[p]!, value: source.cost(p, columns[p]!) - source.covers(p, columns[p]!).reduce((total, i) => total + price[i]!, 0) }),
     };
     const bounds: number[] = [];
-    relaxColumns(only, columns, highs, { now: () => 0, deadline: 1, hardWeight: HARD, onBound: (bound) => bounds.push(bound) });
+    relaxColumns(only, columns.map((column, person) => ({ person, column })), highs, { now: () => 0, deadline: 1, hardWeight: HARD, onBound: (bound) => bounds.push(bound) });
     const people = columns.reduce((total, column, p) => total + source.cost(p, column), 0);
     const cover = weighed(coverageTotal(problem, roster));
     expect({ name, round, value: bounds[0] }).toEqual({ name, round, value: expect.closeTo(people + cover, 4) });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
+import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readInrc2Instance } from '../server/rota/inrc2/index.js';
 import { densePrices, type KeptBoundPrices, readInrc2References } from '../server/rota/inrc2/references.js';
 import { emptyRoster } from '../server/rota/problem.js';
-import { boundAtPrices, boundRequirements, type Relaxation, roundBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
+import { loadHighs } from '../server/rota/solver/load-highs.js';
+import { boundAtPrices, boundRequirements, type Relaxation, roundBound, rosterLowerBound, softScoreStep } from '../server/rota/solver/lower-bound.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA = join(ROOT, 'data', 'inrc2');
@@ -65,6 +67,25 @@ describe('the lower bound on the public INRC-II instances, read at the prices of
     // And still says something: settled, above 0.6 of the best known roster (0.69–0.97 when the prices were kept).
     if (prices.settled) expect(bound / bestKnown).toBeGreaterThan(0.6);
   });
+
+  it('raised by a branch: n030w4_1_6-7-5-3 from the relaxation\'s 1,810 to its proven optimum, 1,815, and no higher', async () => {
+    const id = 'n030w4_1_6-7-5-3';
+    const input = inputOf(id);
+    const step = softScoreStep(input.problem.weights);
+    // The relaxation alone, settled (its kept prices): 1,810.
+    expect(roundBound(keptBound(input, kept[id]!, 'rows'), step)).toBe(1810);
+    const reported: number[] = [];
+    const bound = rosterLowerBound(input, await loadHighs(), {
+      now: () => performance.now(),
+      deadline: performance.now() + 600_000,
+      hardWeight: HARD,
+      branch: { ms: 600_000, idleNodes: 4 },
+      onBound: (value) => reported.push(value),
+    });
+    expect(reported).toContain(1810);
+    expect(bound).toBe(1815);
+    expect(references.get(id)).toMatchObject({ bestKnown: 1815, proven: true });
+  }, 120_000);
 
   it('brings prices outside their ranges in first: an optimum priced far above its weight still gives a valid bound', () => {
     const { id, bestKnown } = instances[0]!;

@@ -1,6 +1,7 @@
 // The bound thread's entry (the protocol is thread-protocol.ts): the clock is read here, never inside the engine.
 import { performance } from 'node:perf_hooks';
 import { loadHighs } from './load-highs.js';
+import { solveBranch } from './branch.js';
 import { boundRelaxation, rosterLowerBound } from './lower-bound.js';
 import { BOUND_NICE } from './thread-priority.js';
 import { stopSignal, threadStart, type BoundThreadData, type BoundThreadMessage } from './thread-protocol.js';
@@ -14,6 +15,7 @@ const bound = rosterLowerBound(data.input, await loadHighs(), {
   deadline,
   hardWeight: data.hardWeight,
   over: boundRelaxation(data.input.problem, data.timeLimitMs),
+  branch: solveBranch(data.timeLimitMs),
   stopped: () => stop.aborted,
   onBound: (value) => post({ type: 'bound', bound: value }),
 });

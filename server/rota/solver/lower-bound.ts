@@ -1,5 +1,6 @@
 import type { Highs } from 'highs';
 import { SOFT_CONSTRAINTS, type RosterProblem, type Weights } from '../problem.js';
+import { branchBound } from './branch.js';
 import { pastDeadlineOrStopped, relaxColumns, type ColumnSource, type RequirementPrices } from './master-problem.js';
 import { admissibleStart, constructGreedy } from './construct.js';
 import { moveSpace } from './move-space.js';
@@ -48,10 +49,18 @@ export interface LowerBoundOptions {
   stopped?(): boolean;
   /** Called each time the bound rises, with the bound rounded up (`roundBound`). */
   onBound(bound: number): void;
-  /** Called each time the bound before rounding rises, with the prices that gave it (`boundAtPrices` reads it from them). */
+  /**
+   * Called each time the relaxation's bound before rounding rises, with the prices that gave it (`boundAtPrices` reads it
+   * from them); not for a branch's bounds, which no one set of prices gives.
+   */
   onPrices?(prices: RequirementPrices): void;
   /** The relaxation priced: whole rows by default. */
   over?: Relaxation;
+  /**
+   * Over whole rows, once their relaxation has settled: the bound is raised by branching (`branchBound`) for at most
+   * `ms` more, until `idleNodes` nodes in a row have left the rounded bound where it was. No branching by default.
+   */
+  branch?: { ms: number; idleNodes: number };
 }
 
 /**
@@ -126,6 +135,13 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
   const step = softScoreStep(problem.weights);
   let best: number | null = null;
   let bestRaw = Number.NEGATIVE_INFINITY;
+  const raise = (raw: number): void => {
+    bestRaw = raw;
+    const bound = roundBound(raw, step);
+    if (best !== null && bound <= best) return;
+    best = bound;
+    options.onBound(bound);
+  };
   const master = {
     now: options.now,
     deadline: options.deadline,
@@ -135,16 +151,30 @@ export function rosterLowerBound(input: SolveInput, highs: Highs, options: Lower
     gap: 1e-4,
     onBound: (raw: number, prices: () => RequirementPrices) => {
       if (!Number.isFinite(raw) || raw <= bestRaw) return;
-      bestRaw = raw;
       options.onPrices?.(prices());
-      const bound = roundBound(raw, step);
-      if (best !== null && bound <= best) return;
-      best = bound;
-      options.onBound(bound);
+      raise(raw);
     },
   };
-  if (relaxation.over === 'rows') relaxColumns(relaxation.source, rowColumns(space, greedy.roster), highs, master);
-  else relaxColumns(relaxation.source, dayColumns(relaxation.days, workingDays(greedy.roster)), highs, master);
+  const each = <Column>(columns: Column[]) => columns.map((column, person) => ({ person, column }));
+  if (relaxation.over === 'days') {
+    relaxColumns(relaxation.source, each(dayColumns(relaxation.days, workingDays(greedy.roster))), highs, master);
+    return best;
+  }
+  const root = relaxColumns(relaxation.source, each(rowColumns(space, greedy.roster)), highs, master);
+  const branch = options.branch;
+  if (branch !== undefined && root.settled && !pastDeadlineOrStopped(options)) {
+    branchBound(relaxation.source, relaxation.rows, root, bestRaw, highs, {
+      now: options.now,
+      deadline: Math.min(options.deadline, options.now() + branch.ms),
+      ...(options.stopped === undefined ? {} : { stopped: options.stopped }),
+      minimumPrice: master.hardWeight,
+      round: (raw) => roundBound(raw, step),
+      idleNodes: branch.idleNodes,
+      onBound: (raw) => {
+        if (raw > bestRaw) raise(raw);
+      },
+    });
+  }
   return best;
 }
 
@@ -170,7 +200,8 @@ function relaxationOf(input: SolveInput, hardWeight: number, over: Relaxation) {
     const days = dayProblem(space, start);
     return { problem, space, start, over, days, source: workingDaysSource(days) };
   }
-  return { problem, space, start, over, source: rowColumnSource(space, rowProblem(space, start), hardWeight, true) };
+  const rows = rowProblem(space, start);
+  return { problem, space, start, over, rows, source: rowColumnSource(space, rows, hardWeight, true) };
 }
 
 /**

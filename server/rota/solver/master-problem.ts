@@ -90,15 +90,44 @@ export function chooseColumns<Column>(source: ColumnSource<Column>, start: Colum
   }
 }
 
+/** A column of a relaxed master with its value at the relaxation's optimum (`relaxColumns`). */
+export interface RelaxedColumn<Column> {
+  person: number;
+  column: Column;
+  cost: number;
+  covers: number[];
+  value: number;
+}
+
+/** What `relaxColumns` leaves. */
+export interface Relaxed<Column> {
+  /** Every column of the master, with its value at the relaxation's optimum over them. */
+  columns: RelaxedColumn<Column>[];
+  /** Per requirement, its optimum's and its minimum's price summed, at the master's last duals kept within their ranges. */
+  prices: Float64Array;
+  /** The prices of the best Lagrangian bound found, null when no pass ended. */
+  center: RequirementPrices | null;
+  /** False when the deadline or the stop cut the column generation short. */
+  settled: boolean;
+}
+
 /**
- * The relaxation of `chooseColumns` alone, without rounding it: column generation from `start` until no column saves
- * anything, the deadline, or `options.gap`. Each pass reports its Lagrangian bound to `options.onBound`.
+ * The relaxation of `chooseColumns` alone, without rounding it: column generation from `start` (any number of columns
+ * per person, at least one each) until no column saves anything, the deadline, or `options.gap`, its prices smoothed
+ * from `center` when given (else from the first duals). Each pass reports its Lagrangian bound to `options.onBound`.
+ * Returns the master's columns with their values at its optimum, and its prices.
  */
-export function relaxColumns<Column>(source: ColumnSource<Column>, start: Column[], highs: Highs, options: MasterOptions): void {
+export function relaxColumns<Column>(
+  source: ColumnSource<Column>,
+  start: { person: number; column: Column }[],
+  highs: Highs,
+  options: MasterOptions,
+  center: RequirementPrices | null = null,
+): Relaxed<Column> {
   const model = highs.createModel();
   try {
     model.options.set({ output_flag: false, simplex_strategy: 4 });
-    new Master(source, highs, model, options).relax(start);
+    return new Master(source, highs, model, options).relax(start, center);
   } finally {
     model.dispose();
   }
@@ -131,6 +160,9 @@ class Master<Column> {
   private count = 0;
   /** Whether a pass of pricing was cut short by the deadline or the stop. */
   pricingCut = false;
+  /** The rows' prices the smoothing starts from (`relax`), and those of the best bound found so far. */
+  private startCenter: Float64Array | null = null;
+  private bestCenter: Float64Array | null = null;
 
   constructor(
     private readonly source: ColumnSource<Column>,
@@ -165,9 +197,30 @@ class Master<Column> {
     }
   }
 
-  relax(start: Column[]): void {
-    for (let p = 0; p < this.source.people; p++) this.addColumn(p, start[p]!);
+  relax(start: { person: number; column: Column }[], center: RequirementPrices | null): Relaxed<Column> {
+    for (const { person, column } of start) this.addColumn(person, column);
+    if (center !== null) {
+      this.startCenter = new Float64Array(this.lower.length);
+      for (let i = 0; i < this.optimalRow.length; i++) {
+        if (this.optimalRow[i]! >= 0) this.startCenter[this.optimalRow[i]!] = center.optimal[i]!;
+        if (this.minimumRow[i]! >= 0) this.startCenter[this.minimumRow[i]!] = center.minimum[i]!;
+      }
+    }
     this.generate(Number.POSITIVE_INFINITY);
+    const settled = !this.pricingCut && !this.late();
+    this.model.run();
+    const solution = this.model.getSolution();
+    const rows = Float64Array.from(solution.rowDual);
+    this.feasiblePrices(rows);
+    const prices = new Float64Array(this.price.length);
+    this.pricesOf(rows, prices);
+    const value = solution.colValue;
+    return {
+      columns: this.entries.map(({ person, column, cost, covers, index }) => ({ person, column, cost, covers, value: value[index]! })),
+      prices,
+      center: this.bestCenter === null ? null : this.requirementPrices(this.bestCenter),
+      settled,
+    };
   }
 
   choose(start: Column[]): Column[] {
@@ -228,7 +281,7 @@ class Master<Column> {
   private generate(passes: number): void {
     const { source } = this;
     const rows = this.lower.length;
-    let center: Float64Array | null = null;
+    let center: Float64Array | null = this.startCenter;
     let centerBound = Number.NEGATIVE_INFINITY;
     const mixed = new Float64Array(rows);
     // Only while everyone is free is the bound one of the whole problem (a fixed person's column is not theirs to keep).
@@ -278,6 +331,7 @@ class Master<Column> {
         if (bound > centerBound) {
           centerBound = bound;
           center = Float64Array.from(mixed);
+          this.bestCenter = center;
         }
         if (added > 0 || alpha === 0) break;
       }

@@ -83,7 +83,7 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
       },
     );
   // One thread per core: beside the bound's thread, the last search starts only once the bound's thread has ended
-  // (settled, or failed), with the time left, and takes up the others' plan and best roster.
+  // (settled and branched, or failed), with the time left, and takes up the others' plan and best roster.
   const waiting = options.bound === true && threads > 1 ? threads - 1 : -1;
   let boundEnded = (): void => {};
   const boundEnd = new Promise<void>((resolve) => (boundEnded = resolve));
