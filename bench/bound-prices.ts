@@ -9,6 +9,8 @@
 //   --parallel N      instances at once (default 2, one core each)
 //   --instances a,b   these instances only (the kept prices of the others stay as they are)
 //   --no-write        print the table without keeping the prices
+//   --branch N        over whole rows: once the relaxation settles, branch for N s more (docs/solver.md), never stopping
+//                     for idle nodes, and print the bound then beside it (keeps no prices)
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +38,7 @@ function importBuilt<T>(path: string): Promise<T> {
 }
 
 /** One instance in this process: its bound by column generation within `seconds`, read again at the rounded prices. */
-async function one(id: string, seconds: number, over: Relaxation): Promise<KeptBoundPrices> {
+async function one(id: string, seconds: number, over: Relaxation, branchSeconds: number): Promise<KeptBoundPrices & { branched?: number }> {
   const inrc2 = await importBuilt<Inrc2Module>('server/rota/inrc2/index.js');
   const { emptyRoster } = await importBuilt<ProblemModule>('server/rota/problem.js');
   const { boundAtPrices, boundRequirements, rosterLowerBound } = await importBuilt<BoundModule>('server/rota/solver/lower-bound.js');
@@ -44,25 +46,30 @@ async function one(id: string, seconds: number, over: Relaxation): Promise<KeptB
   const instance = inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id);
   const input = { problem: instance.problem, initial: emptyRoster(instance.problem) };
   const start = performance.now();
-  const deadline = start + seconds * 1000;
+  const deadline = start + (seconds + branchSeconds) * 1000;
   let best: { optimal: Float64Array; minimum: Float64Array } | null = null;
-  rosterLowerBound(input, await loadHighs(), {
+  let settledAt = start;
+  const branched = rosterLowerBound(input, await loadHighs(), {
     now: () => performance.now(),
     deadline,
     hardWeight: HARD_WEIGHT,
     over,
+    ...(branchSeconds > 0 ? { branch: { ms: branchSeconds * 1000, idleNodes: Number.POSITIVE_INFINITY } } : {}),
     onBound: () => {},
     onPrices: (prices) => {
       best = prices;
+      settledAt = performance.now();
     },
   });
-  const elapsed = performance.now() - start;
+  // With a branch, the relaxation's time is up to its last rise, and it settled if that came within --seconds.
+  const elapsed = (branchSeconds > 0 ? settledAt : performance.now()) - start;
   const found = best as { optimal: Float64Array; minimum: Float64Array } | null;
   const optimal = found === null ? [] : sparsePrices(found.optimal, DECIMALS);
   const minimum = found === null ? [] : sparsePrices(found.minimum, DECIMALS);
   const length = boundRequirements(instance.problem, over);
   const bound = boundAtPrices(input, { optimal: densePrices(optimal, length), minimum: densePrices(minimum, length) }, HARD_WEIGHT, over) ?? 0;
-  return { bound, seconds: Number((elapsed / 1000).toFixed(1)), settled: performance.now() < deadline, optimal, minimum };
+  const settled = branchSeconds > 0 ? elapsed < seconds * 1000 : performance.now() < deadline;
+  return { bound, seconds: Number((elapsed / 1000).toFixed(1)), settled, optimal, minimum, ...(branchSeconds > 0 && branched !== null ? { branched } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -74,31 +81,37 @@ async function main(): Promise<void> {
       instances: { type: 'string' },
       one: { type: 'string' },
       'no-write': { type: 'boolean', default: false },
+      branch: { type: 'string', default: '0' },
     },
   });
   const seconds = Number(values.seconds);
   if (!(seconds > 0)) throw new Error('--seconds takes a positive number');
   const over = values.over;
   if (over !== 'rows' && over !== 'days') throw new Error('--over takes rows or days');
+  const branchSeconds = Number(values.branch);
+  if (!(branchSeconds >= 0) || (branchSeconds > 0 && over !== 'rows')) throw new Error('--branch takes seconds (0 or more), over whole rows only');
   if (values.one !== undefined) {
-    process.stdout.write(JSON.stringify(await one(values.one, seconds, over)));
+    process.stdout.write(JSON.stringify(await one(values.one, seconds, over, branchSeconds)));
     return;
   }
   const refs = readInrc2References(join(DATA, 'best-known.tsv'));
   const ids = values.instances === undefined ? [...refs.keys()] : values.instances.split(',').map((id) => id.trim());
+  const branched = new Map<string, number>();
   const kept: Record<string, KeptBoundPrices> = existsSync(KEPT[over]) ? (JSON.parse(readFileSync(KEPT[over], 'utf8')) as Record<string, KeptBoundPrices>) : {};
   const queue = [...ids];
   const run = promisify(execFile);
   const worker = async (): Promise<void> => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), '--one', id, '--seconds', String(seconds), '--over', over], { maxBuffer: 64 << 20 });
-      const found = JSON.parse(stdout) as KeptBoundPrices;
+      const args = ['--one', id, '--seconds', String(seconds), '--over', over, '--branch', String(branchSeconds)];
+      const { stdout } = await run(process.execPath, [fileURLToPath(import.meta.url), ...args], { maxBuffer: 64 << 20 });
+      const { branched: withBranch, ...found } = JSON.parse(stdout) as KeptBoundPrices & { branched?: number };
       kept[id] = found;
-      process.stderr.write(`${id}: ${found.bound.toFixed(2)} in ${found.seconds} s\n`);
+      if (withBranch !== undefined) branched.set(id, withBranch);
+      process.stderr.write(`${id}: ${found.bound.toFixed(2)} in ${found.seconds} s${withBranch === undefined ? '' : `, ${withBranch} with a branch`}\n`);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Number(values.parallel)) }, worker));
-  if (!values['no-write']) {
+  if (!values['no-write'] && branchSeconds === 0) {
     const ordered = Object.fromEntries(Object.keys(kept).sort().map((id) => [id, kept[id]!]));
     writeFileSync(KEPT[over], `${JSON.stringify(ordered)}\n`);
   }
@@ -107,17 +120,19 @@ async function main(): Promise<void> {
   const lines = [
     `The bound alone over ${over === 'rows' ? 'whole rows' : 'working days'}, one core per instance, at most ${seconds} s (\`npm run bench:bound\`):`,
     '',
-    '| instance | own bound (rounded up) | seconds (settled) | best known (* proven optimal) | own bound / best known |',
-    '|---|---|---|---|---|',
+    `| instance | own bound (rounded up) | seconds (settled) | best known (* proven optimal) | own bound / best known |${branchSeconds > 0 ? ` with a branch of ${branchSeconds} s |` : ''}`,
+    `|---|---|---|---|---|${branchSeconds > 0 ? '---|' : ''}`,
   ];
   for (const id of ids) {
     const row = kept[id]!;
     const ref = refs.get(id);
     // Rounded up as a job rounds it: to the weights' greatest common divisor.
     const rounded = roundBound(row.bound, softScoreStep(inrc2.readInrc2Instance(join(DATA, id.split('_')[0]!), id).problem.weights));
-    const flag = ref !== undefined && rounded > ref.bestKnown ? ' **BUG: above the best known**' : '';
+    const above = (bound: number) => (ref !== undefined && bound > ref.bestKnown ? ' **BUG: above the best known**' : '');
+    const withBranch = branched.get(id);
+    const branchCell = branchSeconds === 0 ? '' : ` ${withBranch === undefined ? '—' : `${withBranch}${above(withBranch)}`} |`;
     lines.push(
-      `| ${id} | ${row.bound.toFixed(1)} (${rounded}) | ${row.seconds} (${row.settled ? 'yes' : 'no'}) | ${ref?.bestKnown ?? '—'}${ref?.proven ? ' *' : ''} | ${ref === undefined ? '—' : (row.bound / ref.bestKnown).toFixed(4)}${flag} |`,
+      `| ${id} | ${row.bound.toFixed(1)} (${rounded}) | ${row.seconds} (${row.settled ? 'yes' : 'no'}) | ${ref?.bestKnown ?? '—'}${ref?.proven ? ' *' : ''} | ${ref === undefined ? '—' : (row.bound / ref.bestKnown).toFixed(4)}${above(rounded)} |${branchCell}`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
