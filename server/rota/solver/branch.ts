@@ -171,32 +171,31 @@ function startingColumns(node: Node, source: ColumnSource<Roster>, pool: Pooled[
 function splitOf(columns: RelaxedColumn<Roster>[], rows: RowProblem, people: number): { cell: number; masks: number[] } | null {
   const { choices, open } = rows;
   const { days } = rows.day;
+  // Per cell and choice (the day off first), its share in the relaxation: a cell's share of work is 1 less its day off's.
   const share = new Float64Array(people * days * choices);
   for (const { person, column, value } of columns) {
     if (value <= 0) continue;
     for (let d = 0; d < days; d++) share[(person * days + d) * choices + column.shift[d]! + 1]! += value;
   }
+  let at = nearestHalf(share, (i) => i % choices === 0);
+  if (at < 0) at = nearestHalf(share, (i) => i % choices !== 0);
+  if (at < 0) return null;
+  const cell = Math.floor(at / choices);
+  const bit = 1 << at % choices;
+  return { cell, masks: [open[cell]! & bit, open[cell]! & ~bit] };
+}
+
+/** The first index of `share` among those `counted` whose share is nearest a half and not whole; -1 when there is none. */
+function nearestHalf(share: Float64Array, counted: (at: number) => boolean): number {
   let best = -1;
   let nearest = 0.5 - WHOLE;
-  for (let cell = 0; cell < people * days; cell++) {
-    const distance = Math.abs(0.5 - share[cell * choices]!);
-    if (distance < nearest) {
-      best = cell;
-      nearest = distance;
-    }
-  }
-  if (best >= 0) return { cell: best, masks: [open[best]! & 1, open[best]! & ~1] };
-  nearest = 0.5 - WHOLE;
   for (let at = 0; at < share.length; at++) {
+    if (!counted(at)) continue;
     const distance = Math.abs(0.5 - share[at]!);
-    if (at % choices !== 0 && distance < nearest) {
+    if (distance < nearest) {
       best = at;
       nearest = distance;
     }
   }
-  if (best < 0) return null;
-  const cell = Math.floor(best / choices);
-  const bit = 1 << best % choices;
-  return { cell, masks: [open[cell]! & bit, open[cell]! & ~bit] };
+  return best;
 }
-
