@@ -195,13 +195,15 @@ describe('the solver', () => {
     expect([...without.roster.shift]).not.toEqual([...plain.roster.shift]);
   });
 
-  it('refuses a share of windows of people of 1 or more, a window of no people, a floor above half, no memory of windows, or a kick after a negative or broken count, at no temperature or of fewer than no moves', () => {
+  it('refuses a share of windows of people of 1 or more, a window of no people, a guided draw with a floor outside 0 to 1, a floor above half, no memory of windows, or a kick after a negative or broken count, at no temperature or of fewer than no moves', () => {
     const problem = n005w4();
     const run = (tuning: SolveOptions['tuning']) => () => solve({ problem, initial: emptyRoster(problem) }, budget(1, 100, { tuning }));
     expect(run({ peopleWindowShare: 1 })).toThrow(/peopleWindowShare/);
     expect(run({ peopleWindowShare: -0.1 })).toThrow(/peopleWindowShare/);
     expect(run({ windowPeople: 0 })).toThrow(/windowPeople/);
     expect(run({ windowPeople: 2.5 })).toThrow(/windowPeople/);
+    expect(run({ guideFloor: 1.1 })).toThrow(/guideFloor/);
+    expect(run({ guideFloor: -0.1 })).toThrow(/guideFloor/);
     expect(run({ windowKindFloor: 0.6 })).toThrow(/windowKindFloor/);
     expect(run({ windowKindFloor: -0.1 })).toThrow(/windowKindFloor/);
     expect(run({ windowMemory: 0 })).toThrow(/windowMemory/);

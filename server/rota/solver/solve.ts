@@ -1,6 +1,7 @@
 import type { Highs } from 'highs';
 import type { Roster, RosterProblem, Score } from '../problem.js';
 import { anneal } from './anneal.js';
+import type { RequirementPrices } from './master-problem.js';
 import { construct } from './construct.js';
 import { moveSpace, type MoveSpace } from './move-space.js';
 import { plan, plansRows } from './plan.js';
@@ -66,6 +67,16 @@ export interface SolveOptions {
   sharedBest?: SharedBest;
   /** Where this search's sweep of windows begins, as a share of a sweep from the last days back: 0 by default. */
   sweepPart?: number;
+  /**
+   * The bound's prices over whole rows as a solve's bound finds them: windows of people then draw the people whose rows
+   * stand furthest from the bound (`PeopleGuide`) more often.
+   */
+  boundPrices?: SharedPrices;
+}
+
+/** The latest prices of a solve's bound over whole rows (`SolveOptions.boundPrices`), each set with a version of its own. */
+export interface SharedPrices {
+  latest(): { version: number; prices: RequirementPrices } | null;
 }
 
 /** Where searches running at once keep their best roster (`SolveOptions.sharedBest`). */

@@ -1,6 +1,7 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { compareScores, copyRoster, type Roster, type Score } from '../problem.js';
-import type { SharedBest, SharedPlan, SolveInput, SolveOptions, SolveProgress, SolveResult } from './solve.js';
+import type { RequirementPrices } from './master-problem.js';
+import type { SharedBest, SharedPlan, SharedPrices, SolveInput, SolveOptions, SolveProgress, SolveResult } from './solve.js';
 import type { ThreadSolveOptions } from './thread.js';
 import { lowerThisThreadsPriority, SEARCH_NICE } from './thread-priority.js';
 import type { TuningOverrides } from './tuning.js';
@@ -35,6 +36,8 @@ export interface SearchThreadData {
   sweepPart: number;
   /** The stop cell (`stopCell`), shared by every thread of the solve. */
   stop: Int32Array;
+  /** Where the bound thread leaves its prices (`sharedPricesOn`), when the solve has a bound. */
+  prices?: SharedArrayBuffer;
 }
 
 /** What the bound thread is handed. */
@@ -44,6 +47,8 @@ export interface BoundThreadData {
   hardWeight: number;
   /** The stop cell (`stopCell`), shared with the searches. */
   stop: Int32Array;
+  /** Where it leaves the prices of its bound over whole rows for the searches (`sharedPricesOn`). */
+  prices?: SharedArrayBuffer;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface BoundThreadData {
  * only, all or none), where its sweep of windows begins, the stop cell, and with several threads the shared best
  * (and, when the first alone plans, the shared plan).
  */
-export function searchThreads(input: SolveInput, options: ThreadSolveOptions, threads: number, stop: Int32Array): SearchThreadData[] {
+export function searchThreads(input: SolveInput, options: ThreadSolveOptions, threads: number, stop: Int32Array, prices?: SharedArrayBuffer): SearchThreadData[] {
   const planning = options.planDays ?? 'first';
   const cells = input.initial.shift.length;
   const plan = threads > 1 && planning === 'first' ? new SharedArrayBuffer(sharedPlanBytes(cells)) : undefined;
@@ -61,6 +66,7 @@ export function searchThreads(input: SolveInput, options: ThreadSolveOptions, th
     const data: SearchThreadData = { input, timeLimitMs: options.timeLimitMs, seed: options.seed + index * SEED_STRIDE, plans, sweepPart: index / threads, stop };
     if (plan !== undefined) data.plan = plan;
     if (best !== undefined) data.best = best;
+    if (prices !== undefined) data.prices = prices;
     if (options.maxMoves !== undefined) data.maxMoves = options.maxMoves;
     if (options.tuning !== undefined) data.tuning = options.tuning;
     return data;
@@ -200,6 +206,7 @@ export function searchOptions(data: SearchThreadData, now: () => number, post: (
   if (!data.plans) options.plan = false;
   if (data.plan !== undefined) options.sharedPlan = sharedPlanOn(data.plan, cells);
   if (data.best !== undefined) options.sharedBest = sharedBestOn(data.best, cells);
+  if (data.prices !== undefined) options.boundPrices = sharedPricesOn(data.prices, data.input.problem.optimal.length);
   return options;
 }
 
@@ -279,6 +286,38 @@ export function sharedBestOn(buffer: SharedArrayBuffer, cells: number): SharedBe
         if (there === null || compareScores(there, score) >= 0) return null;
         return { roster: copyRoster({ shift, skill }), score: there };
       });
+    },
+  };
+}
+
+// ---- Shared memory: the bound's prices
+
+/** The bytes of the shared prices of `requirements` requirements: a version, then each one's price on its optimum and minimum. */
+export function sharedPricesBytes(requirements: number): number {
+  return 8 + 16 * requirements;
+}
+
+/**
+ * The bound's latest prices over whole rows, kept in `buffer` (of `sharedPricesBytes(requirements)` bytes) by the bound
+ * thread alone and read by the searches (`SolveOptions.boundPrices`): the version is odd while a set is written and
+ * even after, so that a reader keeps only a copy read wholly between two equal even versions (0: none yet).
+ */
+export function sharedPricesOn(buffer: SharedArrayBuffer, requirements: number): SharedPrices & { offer(prices: RequirementPrices): void } {
+  const version = new Int32Array(buffer, 0, 1);
+  const optimal = new Float64Array(buffer, 8, requirements);
+  const minimum = new Float64Array(buffer, 8 + 8 * requirements, requirements);
+  return {
+    offer(prices: RequirementPrices): void {
+      Atomics.add(version, 0, 1);
+      optimal.set(prices.optimal.subarray(0, requirements));
+      minimum.set(prices.minimum.subarray(0, requirements));
+      Atomics.add(version, 0, 1);
+    },
+    latest(): { version: number; prices: RequirementPrices } | null {
+      const before = Atomics.load(version, 0);
+      if (before === 0 || before % 2 === 1) return null;
+      const prices = { optimal: optimal.slice(), minimum: minimum.slice() };
+      return Atomics.load(version, 0) === before ? { version: before, prices } : null;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { compareScores } from '../problem.js';
 import type { SolveInput, SolveProgress, SolveResult } from './solve.js';
-import { searchThreads, startBoundThread, startSearchThread, stopCell, stopSignal, stopThreads, type SearchThreadData } from './thread-protocol.js';
+import { searchThreads, sharedPricesBytes, startBoundThread, startSearchThread, stopCell, stopSignal, stopThreads, type SearchThreadData } from './thread-protocol.js';
 import { DEFAULT_TUNING, type TuningOverrides } from './tuning.js';
 
 /** A search that would start with less time left than this does not start (`solveInThread`'s waiting search). */
@@ -71,7 +71,9 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
     proveOptimal();
   };
   const started = performance.now();
-  const layout = searchThreads(input, options, threads, stop);
+  // The bound's prices go to the searches, whose windows of people draw by them.
+  const prices = options.bound === true ? new SharedArrayBuffer(sharedPricesBytes(input.problem.optimal.length)) : undefined;
+  const layout = searchThreads(input, options, threads, stop, prices);
   /** Starts search `index` `delayMs` after the solve began, its reports and answer on the solve's clock. */
   const run = (index: number, data: SearchThreadData, delayMs: number): Promise<SolveResult> =>
     startSearchThread(data, (progress) => onProgress(index, { ...progress, elapsedMs: progress.elapsedMs + delayMs })).then(
@@ -90,7 +92,7 @@ export async function solveInThread(input: SolveInput, options: ThreadSolveOptio
   const bounding =
     options.bound === true
       ? startBoundThread(
-          { input, timeLimitMs: options.timeLimitMs, hardWeight: options.tuning?.hardWeight ?? DEFAULT_TUNING.hardWeight, stop },
+          { input, timeLimitMs: options.timeLimitMs, hardWeight: options.tuning?.hardWeight ?? DEFAULT_TUNING.hardWeight, stop, ...(prices === undefined ? {} : { prices }) },
           (found) => {
             if (bound !== null && found <= bound) return;
             bound = found;

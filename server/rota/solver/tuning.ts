@@ -68,6 +68,12 @@ export interface Tuning extends MoveShape {
   /** The people one such window re-plans. */
   windowPeople: number;
   /**
+   * Given the bound's prices (`SolveOptions.boundPrices`), the people of a window of people are drawn in proportion to
+   * their part of the roster's distance from the bound (`PeopleGuide`), plus this share of the draw spread evenly over
+   * everyone; 1: an even draw, as without prices. From 0 to 1.
+   */
+  guideFloor: number;
+  /**
    * Once both kinds of window have been tried, each one's share follows what its last `windowMemory` windows gained per
    * millisecond (per window under a move budget), at least this share each (`WindowKinds`); at most 0.5.
    */
@@ -125,6 +131,7 @@ export const DEFAULT_TUNING: Readonly<Tuning> = {
   windowSweepShiftDays: 3,
   peopleWindowShare: 0.5,
   windowPeople: 10,
+  guideFloor: 0.25,
   windowKindFloor: 0.15,
   windowMemory: 4,
   kickAfterWindows: 4,
@@ -148,6 +155,7 @@ export function resolveTuning(problem: RosterProblem, overrides: TuningOverrides
   }
   if (!(tuning.peopleWindowShare >= 0 && tuning.peopleWindowShare < 1)) throw new Error('Tuning.peopleWindowShare is a share of the windows below 1');
   if (!(Number.isInteger(tuning.windowPeople) && tuning.windowPeople >= 1)) throw new Error('Tuning.windowPeople is a whole number of people, at least 1');
+  if (!(tuning.guideFloor >= 0 && tuning.guideFloor <= 1)) throw new Error('Tuning.guideFloor is a share of the draw from 0 to 1');
   if (!(tuning.windowKindFloor >= 0 && tuning.windowKindFloor <= 0.5)) throw new Error('Tuning.windowKindFloor is a share of the windows from 0 to 0.5');
   if (!(Number.isInteger(tuning.windowMemory) && tuning.windowMemory >= 1)) throw new Error('Tuning.windowMemory is a whole number of windows, at least 1');
   if (!(Number.isInteger(tuning.kickAfterWindows) && tuning.kickAfterWindows >= 0)) throw new Error('Tuning.kickAfterWindows is a whole number of windows, 0 for none');

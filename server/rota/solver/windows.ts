@@ -1,5 +1,6 @@
 import { compareScores, copyRoster, type Roster, type Score } from '../problem.js';
 import { walk } from './anneal.js';
+import { PeopleGuide } from './guide.js';
 import type { MoveSpace } from './move-space.js';
 import { planPeople, planWindow } from './plan-rows.js';
 import type { Random } from './random.js';
@@ -39,6 +40,10 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
   let current: Roster = copyRoster(incumbent.roster);
   let currentScore: Score = incumbent.score;
   let stalled = 0;
+  const guide = options.boundPrices !== undefined && tuning.guideFloor < 1 ? new PeopleGuide(space, incumbent.roster, tuning.hardWeight) : null;
+  // Each person's weight in the guided draw is halved by every window of people that held them and gained nothing,
+  // until a window gains: a person whose part no window of theirs can lower is not drawn over and over.
+  const damp = new Float64Array(space.people).fill(1);
   for (;;) {
     if (options.signal?.aborted) return 'aborted';
     if (options.now() >= options.deadline || incumbent.perfect) break;
@@ -47,8 +52,9 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
     const ofPeople = kinds.nextOfPeople();
     let roster: Roster;
     let lay: (base: Roster) => Roster;
+    let chosen: number[] = [];
     if (ofPeople) {
-      const chosen = windowPeople(space, random, tuning.windowPeople);
+      chosen = windowPeople(space, random, tuning.windowPeople, guide === null ? null : guideWeights(guide, search, current, damp));
       roster = planPeople(space, current, chosen, options.highs!, master);
       lay = (base) => layPeople(base, roster, space.days, chosen);
     } else {
@@ -63,8 +69,10 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
       current = roster;
       currentScore = planned.score();
       stalled = 0;
+      damp.fill(1);
     } else {
       stalled++;
+      for (const p of chosen) damp[p]! *= 0.5;
     }
     let improved = incumbent.keep(planned);
     const gain = (before.hard - currentScore.hard) * tuning.hardWeight + before.soft - currentScore.soft;
@@ -88,6 +96,7 @@ export function sweepWindows(search: Search, stoppedBy: SolveResult['stoppedBy']
       current = kicked.roster;
       currentScore = kicked.score();
       stalled = 0;
+      damp.fill(1);
     }
     if (improved) incumbent.report(search.moves);
   }
@@ -159,14 +168,45 @@ export class WindowKinds {
 }
 
 /**
+ * What each person weighs in the draw of a window of people (`windowPeople`): their part of `roster`'s distance from the
+ * bound at its latest prices (`PeopleGuide`), and `guideFloor` of the whole spread evenly; null (an even draw) until
+ * the bound has prices, or when the roster is at the bound.
+ */
+function guideWeights(guide: PeopleGuide, search: Search, roster: Roster, damp: Float64Array): Float64Array | null {
+  const latest = search.options.boundPrices!.latest();
+  if (latest === null) return null;
+  guide.setPrices(latest.prices, latest.version, () => search.options.signal?.aborted === true || search.options.now() >= search.options.deadline);
+  if (!guide.priced) return null;
+  const gaps = guide.gaps(roster);
+  let total = 0;
+  for (const gap of gaps) total += gap;
+  if (total <= 0) return null;
+  const floor = (search.tuning.guideFloor * total) / (1 - search.tuning.guideFloor) / gaps.length;
+  return gaps.map((gap, p) => (gap + floor) * damp[p]!);
+}
+
+/** An index drawn from `pool` with chances in proportion to `weight`, or evenly without. */
+function drawFrom(pool: readonly number[], random: Random, weight: Float64Array | null): number {
+  if (weight === null) return random.int(pool.length);
+  let total = 0;
+  for (const p of pool) total += weight[p]!;
+  let at = random.next() * total;
+  for (let i = 0; i < pool.length; i++) {
+    at -= weight[pool[i]!]!;
+    if (at < 0) return i;
+  }
+  return pool.length - 1;
+}
+
+/**
  * The people of one window of people: one drawn at random, and others drawn from those sharing a skill with them,
  * `count` in all, at most half the ward rounded up (everyone's rows over every day is the plan itself, not a window),
- * fewer when fewer share a skill.
+ * fewer when fewer share a skill. With `weight`, each draw takes a person with chances in proportion to their weight.
  */
-export function windowPeople(space: MoveSpace, random: Random, count: number): number[] {
+export function windowPeople(space: MoveSpace, random: Random, count: number, weight: Float64Array | null = null): number[] {
   const { people, skillCount, hasSkill } = space;
   const size = Math.min(count, Math.ceil(people / 2));
-  const pivot = random.int(people);
+  const pivot = weight === null ? random.int(people) : drawFrom(Array.from({ length: people }, (_, p) => p), random, weight);
   const sharing: number[] = [];
   for (let p = 0; p < people; p++) {
     if (p === pivot) continue;
@@ -179,7 +219,7 @@ export function windowPeople(space: MoveSpace, random: Random, count: number): n
   }
   const chosen = [pivot];
   while (chosen.length < size && sharing.length > 0) {
-    const at = random.int(sharing.length);
+    const at = drawFrom(sharing, random, weight);
     chosen.push(sharing[at]!);
     sharing[at] = sharing[sharing.length - 1]!;
     sharing.pop();
