@@ -88,7 +88,7 @@ describe('the people a roster owes its distance from the bound to', () => {
     expect(prices).not.toBeNull();
     let looked = 0;
     const boundPrices: SharedPrices = { latest: () => (looked++, { version: 2, prices: prices! }) };
-    const run = (tuning: TuningOverrides, shared?: SharedPrices) => solve(input, { now: () => 0, deadline: 1, seed: 5, maxMoves: 100_000, highs, tuning, ...(shared ? { boundPrices: shared } : {}) });
+    const run = (tuning: TuningOverrides, shared?: SharedPrices) => solve(input, { now: () => 0, deadline: 1, seed: 5, maxMoves: 20_000, highs, tuning, ...(shared ? { boundPrices: shared } : {}) });
     const [one, two] = [run({}, boundPrices), run({}, boundPrices)];
     // The windows of people drew by the prices.
     expect(looked).toBeGreaterThan(0);
