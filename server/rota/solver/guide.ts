@@ -11,7 +11,9 @@ import { rowColumnSource, rowProblem } from './plan-rows.js';
  *
  * (docs/solver.md, "The certificate"), each person's part at least 0. On the INRC-II instances a roster a few per cent
  * above the bound owes nearly all its persons' part to 5–7 people of 30–120: those are whose rows a window of people
- * should re-plan. `gaps` gives each person's part for a roster; the least of each person is priced once a set of prices.
+ * should re-plan. `gaps` gives each person's part for a roster; each person's least is priced once for each set of
+ * prices, over the rows the search may make (the bound's relaxation also lets inactive shift types in, so on a ward
+ * with one the parts may add up to a little less than the identity says).
  */
 export class PeopleGuide {
   private readonly source: ColumnSource<Roster>;
