@@ -1,4 +1,5 @@
 import { OFF, coverageIndex, type Roster } from '../problem.js';
+import { cellPrices } from './lower-bound.js';
 import type { ColumnSource, RequirementPrices } from './master-problem.js';
 import type { MoveSpace } from './move-space.js';
 import { rowColumnSource, rowProblem } from './plan-rows.js';
@@ -43,11 +44,7 @@ export class PeopleGuide {
   setPrices(prices: RequirementPrices, version: number, stopped: () => boolean): void {
     if (version === this.version) return;
     const { source, price } = this;
-    for (let i = 0; i < price.length; i++) {
-      const u = source.optimal[i]! > 0 ? Math.min(source.optimalWeight, Math.max(0, prices.optimal[i] ?? 0)) : 0;
-      const v = source.minimum[i]! > 0 ? Math.max(0, prices.minimum[i] ?? 0) : 0;
-      price[i] = u + v;
-    }
+    price.set(cellPrices(source, prices).price);
     this.version = -1;
     for (let p = 0; p < source.people; p++) {
       if (stopped()) return;

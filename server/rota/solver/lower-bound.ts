@@ -215,14 +215,25 @@ export function boundAtPrices(input: SolveInput, prices: RequirementPrices, hard
   const relaxation = relaxationOf(input, hardWeight, over);
   if (relaxation === null) return null;
   const source: Pick<ColumnSource<unknown>, 'people' | 'minimum' | 'optimal' | 'optimalWeight' | 'cheapest'> = relaxation.source;
+  const { price, earned } = cellPrices(source, prices);
+  let bound = earned;
+  for (let p = 0; p < source.people; p++) bound += source.cheapest(p, price).value;
+  return bound;
+}
+
+/**
+ * What covering each requirement earns a cell at `prices` (u + v, each brought into its range first: an optimum's to
+ * [0, optimalWeight], a minimum's to at least 0, either 0 where the requirement asks for none), and what the prices
+ * earn in all (Σ u·optimal + v·minimum), the bound's constant.
+ */
+export function cellPrices(source: Pick<ColumnSource<unknown>, 'minimum' | 'optimal' | 'optimalWeight'>, prices: RequirementPrices): { price: Float64Array; earned: number } {
   const price = new Float64Array(source.minimum.length);
-  let bound = 0;
+  let earned = 0;
   for (let i = 0; i < price.length; i++) {
     const u = source.optimal[i]! > 0 ? Math.min(source.optimalWeight, Math.max(0, prices.optimal[i] ?? 0)) : 0;
     const v = source.minimum[i]! > 0 ? Math.max(0, prices.minimum[i] ?? 0) : 0;
     price[i] = u + v;
-    bound += u * source.optimal[i]! + v * source.minimum[i]!;
+    earned += u * source.optimal[i]! + v * source.minimum[i]!;
   }
-  for (let p = 0; p < source.people; p++) bound += source.cheapest(p, price).value;
-  return bound;
+  return { price, earned };
 }
